@@ -1,0 +1,89 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// wkt-site: a static-site generator for a lifter's workout history.
+///
+/// Layering (each C or third-party import lives in exactly one module):
+/// - `WktCore`     pure domain model, calendar, names/slugs, statistics (no I/O, no C, no GRDB)
+/// - `WktConfig`   `wkt-site.toml` → `Settings` (TOMLKit)
+/// - `WktImport`   export files → `ImportBatch` (strict CSV reader, one importer per format)
+/// - `WktStore`    the SQLite store (the only module importing GRDB)
+/// - `WktMarkdown` cmark-gfm (the only module importing CCmarkGFM)
+/// - `WktDemo`     deterministic synthetic history
+/// - `WktSite`     pages, charts, feeds (Mustache)
+/// - `WktIO`       output files, atomic publish, run lock (the only module importing CRenameExchange)
+/// - `WktApp`      the commands' work, testable without a process
+/// - `wkt-site`    the thin ArgumentParser executable
+let swiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+]
+
+let package = Package(
+    name: "wkt-site",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "wkt-site", targets: ["wkt-site"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [
+                .apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]),
+                .brew(["cmark-gfm"]),
+            ]
+        ),
+        .target(name: "CRenameExchange"),
+        .target(name: "WktCore", swiftSettings: swiftSettings),
+        .target(
+            name: "WktConfig",
+            dependencies: ["WktCore", .product(name: "TOMLKit", package: "TOMLKit")],
+            swiftSettings: swiftSettings
+        ),
+        .target(name: "WktImport", dependencies: ["WktCore"], swiftSettings: swiftSettings),
+        .target(
+            name: "WktStore",
+            dependencies: ["WktCore", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
+        .target(name: "WktMarkdown", dependencies: ["CCmarkGFM"], swiftSettings: swiftSettings),
+        .target(name: "WktDemo", dependencies: ["WktCore"], swiftSettings: swiftSettings),
+        .target(
+            name: "WktSite",
+            dependencies: [
+                "WktCore", "WktMarkdown",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(name: "WktIO", dependencies: ["CRenameExchange"], swiftSettings: swiftSettings),
+        .target(
+            name: "WktApp",
+            dependencies: ["WktCore", "WktConfig", "WktImport", "WktStore", "WktDemo", "WktSite", "WktIO"],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "wkt-site",
+            dependencies: ["WktApp", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "WktCoreTests", dependencies: ["WktCore"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "WktImportTests", dependencies: ["WktImport", "WktCore"],
+            resources: [.copy("Fixtures")], swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "WktStoreTests", dependencies: ["WktStore", "WktCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "WktMarkdownTests", dependencies: ["WktMarkdown"], swiftSettings: swiftSettings),
+        .testTarget(name: "WktDemoTests", dependencies: ["WktDemo", "WktCore"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "WktAppTests", dependencies: ["WktApp", "WktCore", "WktStore", "WktImport"],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

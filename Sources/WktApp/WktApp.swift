@@ -1,0 +1,1 @@
+// The WktApp module; see Package.swift for its role.

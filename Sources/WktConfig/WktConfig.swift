@@ -1,0 +1,1 @@
+// The WktConfig module; see Package.swift for its role.

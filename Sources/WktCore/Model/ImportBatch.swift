@@ -1,0 +1,95 @@
+/// Weight units found in exports.
+public enum WeightUnit: String, Sendable, Hashable, CaseIterable, Codable {
+    case kg, lb
+
+    /// Kilograms per pound, exact by definition.
+    public static let kilogramsPerPound = 0.45359237
+
+    /// Converts a value in this unit to kilograms rounded to 0.001 (FORMATS.md §6).
+    public func toKilograms(_ value: Double) -> Double {
+        switch self {
+        case .kg: return Measure.roundKg(value)
+        case .lb: return Measure.roundKg(value * WeightUnit.kilogramsPerPound)
+        }
+    }
+}
+
+/// Rounding rules shared by every importer and the store.
+public enum Measure {
+    /// Rounds kilograms to 0.001 (so Strong C's `22.6796185` and A's `50` lb both give 22.680).
+    public static func roundKg(_ kg: Double) -> Double { (kg * 1000).rounded() / 1000 }
+    /// Rounds metres to 0.01.
+    public static func roundMetres(_ m: Double) -> Double { (m * 100).rounded() / 100 }
+}
+
+/// Optional fields a file can or cannot carry. When a re-import of a workout comes from a file
+/// that does not carry a field (Strong A′ has no notes columns), the stored value is kept.
+public struct CarriedFields: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let workoutNotes = CarriedFields(rawValue: 1 << 0)
+    public static let exerciseNotes = CarriedFields(rawValue: 1 << 1)
+    public static let duration = CarriedFields(rawValue: 1 << 2)
+    public static let rpe = CarriedFields(rawValue: 1 << 3)
+    /// Every optional field.
+    public static let all: CarriedFields = [.workoutNotes, .exerciseNotes, .duration, .rpe]
+}
+
+/// A problem with one line of an input file.
+public struct LineIssue: Sendable, Hashable, CustomStringConvertible {
+    /// 1-based physical line number (for a quoted multi-line record, the line it starts on).
+    public var line: Int
+    /// What rule was broken, in words a user can act on.
+    public var message: String
+
+    /// Creates an issue.
+    public init(line: Int, message: String) {
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String { "line \(line): \(message)" }
+}
+
+/// The result of reading one export file: what the store should contain for it.
+public struct ImportBatch: Sendable {
+    /// The file's path as given by the user.
+    public var file: String
+    /// Format id (`strong`, `hevy`, …) and, after a slash, the dialect (`strong/C`).
+    public var format: String
+    /// The weight unit assumed because the file has none (nil when the file says).
+    public var unitAssumed: WeightUnit?
+    /// The workouts, in file order.
+    public var workouts: [Workout]
+    /// Which optional fields this file carries.
+    public var carried: CarriedFields
+    /// Rows that were skipped under `--skip-bad-rows`, with why.
+    public var skipped: [LineIssue]
+    /// Pseudo-rows dropped by rule (rest timers); counted, never stored.
+    public var pseudoRows: Int
+    /// Non-fatal remarks (absurd durations, future dates, DST gaps), one line each.
+    public var warnings: [String]
+    /// A schedule found in the file (wkt JSON, Gym-Baazi).
+    public var schedule: Schedule?
+
+    /// Creates a batch.
+    public init(
+        file: String, format: String, unitAssumed: WeightUnit? = nil, workouts: [Workout] = [],
+        carried: CarriedFields = .all, skipped: [LineIssue] = [], pseudoRows: Int = 0,
+        warnings: [String] = [], schedule: Schedule? = nil
+    ) {
+        self.file = file
+        self.format = format
+        self.unitAssumed = unitAssumed
+        self.workouts = workouts
+        self.carried = carried
+        self.skipped = skipped
+        self.pseudoRows = pseudoRows
+        self.warnings = warnings
+        self.schedule = schedule
+    }
+
+    /// Number of stored sets in the batch.
+    public var setCount: Int { workouts.reduce(0) { $0 + $1.exercises.reduce(0) { $0 + $1.sets.count } } }
+}

@@ -1,0 +1,149 @@
+/// A proleptic-Gregorian calendar date with no time and no zone ("2026-11-21").
+///
+/// Day arithmetic is done on whole calendar days (``dayNumber``), never on seconds, so DST days
+/// of 23 or 25 hours cannot shift a date. Conversions use Howard Hinnant's civil-date algorithms.
+public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The year (e.g. 2026).
+    public let year: Int
+    /// The month, 1–12.
+    public let month: Int
+    /// The day of the month, 1–31.
+    public let day: Int
+
+    /// Creates a date, or nil when the fields do not name a real day (2023-02-29, 2024-13-01).
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...12).contains(month), day >= 1,
+              day <= CivilDate.daysInMonth(year: year, month: month)
+        else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Creates the date that is `dayNumber` days after 1970-01-01 (negative before).
+    public init(dayNumber: Int) {
+        let z = dayNumber + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        self.year = yoe + era * 400 + (m <= 2 ? 1 : 0)
+        self.month = m
+        self.day = d
+    }
+
+    /// Days since 1970-01-01.
+    public var dayNumber: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    /// The weekday of this date.
+    public var weekday: Weekday {
+        // 1970-01-01 was a Thursday.
+        let index = ((dayNumber % 7) + 7 + 3) % 7  // 0 = Monday
+        return Weekday.allCases[index]
+    }
+
+    /// The date `days` calendar days later (earlier when negative).
+    public func adding(days: Int) -> CivilDate { CivilDate(dayNumber: dayNumber + days) }
+
+    /// Whole calendar days from `self` to `other` (positive when `other` is later).
+    public func days(to other: CivilDate) -> Int { other.dayNumber - dayNumber }
+
+    /// Whether `year` is a Gregorian leap year.
+    public static func isLeapYear(_ year: Int) -> Bool {
+        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    }
+
+    /// The number of days in a month.
+    public static func daysInMonth(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: return isLeapYear(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Parses exactly `YYYY-MM-DD` (ASCII digits); nil for anything else or an invalid day.
+    public static func parse(_ text: some StringProtocol) -> CivilDate? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              let y = ASCIIDigits.int(bytes[0..<4]), let m = ASCIIDigits.int(bytes[5..<7]),
+              let d = ASCIIDigits.int(bytes[8..<10])
+        else { return nil }
+        return CivilDate(year: y, month: m, day: d)
+    }
+
+    /// `YYYY-MM-DD`.
+    public var description: String {
+        ASCIIDigits.pad(year, 4) + "-" + ASCIIDigits.pad(month, 2) + "-" + ASCIIDigits.pad(day, 2)
+    }
+
+    public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+}
+
+/// Days of the week, Monday first (ISO 8601 numbering: Monday = 1 … Sunday = 7).
+public enum Weekday: Int, Sendable, CaseIterable, Comparable, CustomStringConvertible {
+    case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday
+
+    /// Lower-case English name as used in `wkt-site.toml` (`monday`).
+    public var name: String {
+        switch self {
+        case .monday: "monday"
+        case .tuesday: "tuesday"
+        case .wednesday: "wednesday"
+        case .thursday: "thursday"
+        case .friday: "friday"
+        case .saturday: "saturday"
+        case .sunday: "sunday"
+        }
+    }
+
+    /// Three-letter English abbreviation (`Mon`).
+    public var shortName: String {
+        let n = name
+        return n.prefix(1).uppercased() + n.dropFirst().prefix(2)
+    }
+
+    /// Parses a lower- or mixed-case English weekday name.
+    public init?(name: String) {
+        guard let match = Weekday.allCases.first(where: { $0.name == name.lowercased() }) else { return nil }
+        self = match
+    }
+
+    public var description: String { name }
+
+    public static func < (lhs: Weekday, rhs: Weekday) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// Small helpers for fixed-width ASCII numbers, independent of any locale.
+public enum ASCIIDigits {
+    /// Parses a run of ASCII digits; nil when empty or when any byte is not a digit.
+    public static func int(_ bytes: some Collection<UInt8>) -> Int? {
+        guard !bytes.isEmpty, bytes.count <= 18 else { return nil }
+        var value = 0
+        for b in bytes {
+            guard b >= 48, b <= 57 else { return nil }
+            value = value * 10 + Int(b - 48)
+        }
+        return value
+    }
+
+    /// Zero-pads a non-negative number to `width` digits (`pad(7, 2)` is `07`).
+    public static func pad(_ value: Int, _ width: Int) -> String {
+        let s = String(abs(value))
+        let padded = s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+        return value < 0 ? "-" + padded : padded
+    }
+}

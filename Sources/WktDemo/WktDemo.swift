@@ -1,0 +1,1 @@
+// The WktDemo module; see Package.swift for its role.

@@ -1,0 +1,1 @@
+// The WktIO module; see Package.swift for its role.

@@ -1,0 +1,1 @@
+// The WktImport module; see Package.swift for its role.

@@ -1,0 +1,1 @@
+// The WktMarkdown module; see Package.swift for its role.

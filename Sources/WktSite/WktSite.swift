@@ -1,0 +1,1 @@
+// The WktSite module; see Package.swift for its role.

@@ -1,0 +1,1 @@
+// The WktStore module; see Package.swift for its role.
