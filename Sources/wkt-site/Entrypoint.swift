@@ -1,10 +1,43 @@
 import ArgumentParser
+import Foundation
 import WktApp
 
+/// The `wkt-site` command: parse, call `WktApp`, print, exit. No logic lives here.
 @main
 struct WktSiteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wkt-site",
-        abstract: "Turn a workout history into a fast, private, static website."
+        abstract: "Turn a workout history into a fast, private, static website.",
+        discussion: """
+            Import your Strong or Hevy export into a local store, then build the site:
+
+              wkt-site import strong_workouts.csv
+              wkt-site build
+              wkt-site stats
+
+            Exit codes: 0 ok, 64 usage, 65 bad input data, 74 I/O error, 75 busy.
+            """,
+        version: "0.1.0",
+        subcommands: [Import.self, Stats.self, Demo.self]
     )
+}
+
+/// Prints a command result and exits with its code.
+func finish(_ result: CommandResult) throws -> Never {
+    if !result.stdout.isEmpty {
+        FileHandle.standardOutput.write(Data(result.stdout.utf8))
+    }
+    for line in result.stderr {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+    throw ExitCode(result.exitCode)
+}
+
+/// Options every store-reading command shares.
+struct StoreOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The workout store (default: $WKT_STORE, else ./workouts.sqlite).", valueName: "path"))
+    var store: String?
+
+    @Option(help: ArgumentHelp("Configuration file (default: ./wkt-site.toml when present).", valueName: "path"))
+    var config: String?
 }

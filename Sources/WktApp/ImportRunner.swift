@@ -1,0 +1,214 @@
+import Foundation
+import WktCore
+import WktImport
+import WktStore
+
+/// What `wkt-site import` was asked to do.
+public struct ImportRequest: Sendable {
+    /// The export files, as given.
+    public var files: [String]
+    /// `--store`, if given.
+    public var store: String?
+    /// `--config`, if given.
+    public var config: String?
+    /// `--format`.
+    public var format: ImportFormat
+    /// `--unit` for files that carry no unit.
+    public var unit: WeightUnit?
+    /// `--dry-run`: read and plan, write nothing.
+    public var dryRun: Bool
+    /// `--json`: one JSON object per file.
+    public var json: Bool
+    /// `--skip-bad-rows`: import good rows, report the bad ones.
+    public var skipBadRows: Bool
+    /// `--quiet`: nothing on stdout on success.
+    public var quiet: Bool
+
+    /// Creates a request.
+    public init(
+        files: [String], store: String? = nil, config: String? = nil, format: ImportFormat = .auto,
+        unit: WeightUnit? = nil, dryRun: Bool = false, json: Bool = false, skipBadRows: Bool = false,
+        quiet: Bool = false
+    ) {
+        self.files = files
+        self.store = store
+        self.config = config
+        self.format = format
+        self.unit = unit
+        self.dryRun = dryRun
+        self.json = json
+        self.skipBadRows = skipBadRows
+        self.quiet = quiet
+    }
+}
+
+/// `wkt-site import`: read every file strictly, then apply them all in one store transaction.
+///
+/// Every file is read and validated before the store is touched; if any file is rejected, nothing
+/// is written (exit 65, or 74 for an unreadable file) and each file's line says why. With
+/// `--skip-bad-rows` a bad row is skipped and reported instead of rejecting its file.
+public enum ImportRunner {
+    /// Runs the import.
+    /// - Parameters:
+    ///   - request: the parsed command line.
+    ///   - env: working directory, variables and clock.
+    /// - Returns: the output and exit code.
+    public static func run(_ request: ImportRequest, env: AppEnvironment) -> CommandResult {
+        let context: CommandContext
+        do {
+            context = try CommandContext.load(config: request.config, today: nil, env: env)
+        } catch {
+            return error.result
+        }
+        let storePath = env.storePath(option: request.store)
+        let lock: HeldLock
+        do {
+            lock = try HeldLock.acquire(storePath: storePath, env: env)
+        } catch {
+            return error.result
+        }
+        defer { lock.release() }
+
+        var reports: [FileReport] = []
+        let options = ImportOptions(
+            format: request.format, unit: request.unit, skipBadRows: request.skipBadRows,
+            today: context.today)
+        for file in request.files {
+            let path = env.absolute(file)
+            let bytes: [UInt8]
+            do {
+                bytes = try FileBytes.read(path)
+            } catch {
+                reports.append(FileReport(file: file, failure: error))
+                continue
+            }
+            do {
+                let batch = try FileImporter.read(bytes: bytes, file: file, options: options)
+                reports.append(FileReport(file: file, batch: batch, sha256: SHA256.hex(bytes)))
+            } catch {
+                reports.append(FileReport(file: file, failure: AppFailure(error)))
+            }
+        }
+
+        if reports.contains(where: { $0.failure != nil }) {
+            let code = reports.compactMap(\.failure?.exitCode).max() ?? ExitStatus.dataError
+            return render(reports, request: request, exitCode: code, storeUnchanged: true)
+        }
+
+        do {
+            let store = try WorkoutStore.open(path: storePath, mode: .readWrite)
+            let importedAt = ImportRunner.timestamp(env: env)
+            let work = reports.compactMap { report -> (batch: ImportBatch, log: ImportLogEntry)? in
+                guard let batch = report.batch, let sha = report.sha256 else { return nil }
+                return (batch, ImportLogEntry(
+                    file: report.file, sha256: sha, format: batch.format, importedAt: importedAt,
+                    rowsSkipped: batch.skipped.count + batch.pseudoRows))
+            }
+            let outcomes = try store.apply(work, dryRun: request.dryRun)
+            for (index, outcome) in outcomes.enumerated() { reports[index].outcome = outcome }
+        } catch {
+            return AppFailure(error).result
+        }
+        return render(reports, request: request, exitCode: ExitStatus.ok, storeUnchanged: request.dryRun)
+    }
+
+    /// The import-log time: `SOURCE_DATE_EPOCH` when set (reproducible demo stores), else now, in UTC.
+    static func timestamp(env: AppEnvironment) -> String {
+        var instant = env.now
+        if let epoch = env.variables["SOURCE_DATE_EPOCH"], let seconds = Int(epoch) {
+            instant = Date(timeIntervalSince1970: TimeInterval(seconds))
+        }
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: instant)
+    }
+
+    private static func render(
+        _ reports: [FileReport], request: ImportRequest, exitCode: Int32, storeUnchanged: Bool
+    ) -> CommandResult {
+        var out = ""
+        var err: [String] = []
+        for report in reports {
+            if request.json {
+                out += report.json() + "\n"
+            } else if exitCode != ExitStatus.ok || !request.quiet {
+                out += report.summary(dryRun: request.dryRun) + "\n"
+            }
+            if let failure = report.failure { err.append("wkt-site: " + failure.message) }
+            for warning in report.batch?.warnings ?? [] { err.append("wkt-site: warning: \(report.file): \(warning)") }
+            for issue in report.batch?.skipped ?? [] {
+                err.append("wkt-site: skipped \(report.file):\(issue.line): \(issue.message)")
+            }
+        }
+        if exitCode != ExitStatus.ok && storeUnchanged && !request.json {
+            err.append("wkt-site: nothing was imported; the store is unchanged")
+        }
+        return CommandResult(stdout: out, stderr: err, exitCode: exitCode)
+    }
+}
+
+/// One file's result inside an import run.
+struct FileReport {
+    var file: String
+    var batch: ImportBatch?
+    var sha256: String?
+    var failure: AppFailure?
+    var outcome: ImportOutcome?
+
+    init(file: String, batch: ImportBatch, sha256: String) {
+        self.file = file
+        self.batch = batch
+        self.sha256 = sha256
+    }
+
+    init(file: String, failure: AppFailure) {
+        self.file = file
+        self.failure = failure
+    }
+
+    /// The human summary line.
+    func summary(dryRun: Bool) -> String {
+        guard let batch, failure == nil else {
+            return "\(file): rejected — \(failure?.message ?? "unknown error")"
+        }
+        let o = outcome ?? ImportOutcome(added: 0, updated: 0, unchanged: 0, sets: 0)
+        let verb = dryRun ? "would add" : "added"
+        var line = "\(file): \(batch.format) — \(o.added) workouts \(verb), \(o.updated) updated, "
+            + "\(o.unchanged) unchanged; \(o.sets) sets"
+        let skipped = batch.skipped.count + batch.pseudoRows
+        if skipped > 0 {
+            var parts: [String] = []
+            if batch.pseudoRows > 0 { parts.append("\(batch.pseudoRows) rest/note rows") }
+            if !batch.skipped.isEmpty { parts.append("\(batch.skipped.count) bad rows") }
+            line += "; \(skipped) rows skipped (" + parts.joined(separator: ", ") + ")"
+        }
+        if let unit = batch.unitAssumed {
+            let other = unit == .kg ? "lb" : "kg"
+            line += "; the file names no unit, \(unit.rawValue) assumed (use --unit \(other) if wrong)"
+        }
+        return line
+    }
+
+    /// The `--json` object, keys in the documented order.
+    func json() -> String {
+        let o = outcome ?? ImportOutcome(added: 0, updated: 0, unchanged: 0, sets: 0)
+        var errors: [(Int?, String)] = (batch?.skipped ?? []).map { ($0.line, $0.message) }
+        if let failure { errors.append((failure.line, failure.detail)) }
+        let errorJSON = errors.map { line, message in
+            "{\"line\": \(line.map(String.init) ?? "null"), \"message\": \(JSONText.quote(message))}"
+        }
+        let fields: [(String, String)] = [
+            ("file", JSONText.quote(file)),
+            ("format", batch.map { JSONText.quote($0.format) } ?? "null"),
+            ("unit_assumed", batch?.unitAssumed.map { JSONText.quote($0.rawValue) } ?? "null"),
+            ("workouts_added", String(o.added)),
+            ("workouts_updated", String(o.updated)),
+            ("workouts_unchanged", String(o.unchanged)),
+            ("sets", String(o.sets)),
+            ("rows_skipped", String((batch?.skipped.count ?? 0) + (batch?.pseudoRows ?? 0))),
+            ("errors", "[" + errorJSON.joined(separator: ", ") + "]"),
+        ]
+        return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+    }
+}

@@ -1,1 +1,0 @@
-// The WktApp module; see Package.swift for its role.

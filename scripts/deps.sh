@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs the Debian/Ubuntu packages wkt-site needs when they are missing.
+# Swift itself must already be installed (swift.org toolchain).
+set -euo pipefail
+
+need=()
+pkg-config --exists libcmark-gfm 2>/dev/null || need+=(libcmark-gfm-dev)
+[ -f /usr/include/cmark-gfm-core-extensions.h ] || need+=(libcmark-gfm-extensions-dev)
+[ -f /usr/include/sqlite3.h ] || need+=(libsqlite3-dev)
+command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+
+if [ ${#need[@]} -gt 0 ]; then
+    sudo=""
+    if [ "$(id -u)" -ne 0 ]; then
+        if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
+            echo "wkt-site: need root (or sudo) to install: ${need[*]}" >&2; exit 1
+        fi
+    fi
+    echo "Installing ${need[*]} …"
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+    echo "wkt-site: Swift 6 is required (https://www.swift.org/install/linux/)" >&2
+    exit 1
+fi
