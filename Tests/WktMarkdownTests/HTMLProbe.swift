@@ -1,5 +1,9 @@
 /// Small helpers the tests use to inspect rendered HTML.
 enum HTMLProbe {
+    /// The `rel` attribute every note link must carry (RELIABILITY.md P7), written out here
+    /// rather than read from the code under test.
+    static let rel = #"rel="nofollow noopener noreferrer""#
+
     /// The values of every `href="…"` and `src="…"` attribute in `html`, in order.
     static func urlAttributeValues(in html: String) throws -> [String] {
         let pattern = try Regex(#"(?:href|src)\s*=\s*"([^"]*)""#)

@@ -95,8 +95,6 @@ struct PathologicalCase: Sendable, CustomTestStringConvertible {
 struct NoteRendererCapsTests {
     /// The production note renderer.
     let renderer = NoteRenderer()
-    /// The `rel` attribute every note link carries.
-    static let rel = #"rel="nofollow noopener noreferrer""#
 
     @Test(
         "R-08: every pathological note stays ≤ 8 KiB, renders fast and within 32× its size",
@@ -128,7 +126,7 @@ struct NoteRendererCapsTests {
                 == "<p>" + r("<em>a <strong>a ", 585) + "b" + r(" a</strong> a</em>", 585) + "</p>\n")
         #expect(
             try renderer.render(r("![[]()", 1365)).html
-                == "<p>" + r("![<a \(Self.rel) href=\"\"></a>", 1365) + "</p>\n")
+                == "<p>" + r("![<a \(HTMLProbe.rel) href=\"\"></a>", 1365) + "</p>\n")
         #expect(try renderer.render("</" + r("<!--", 2047)).html == "<p>&lt;/" + r("&lt;!--", 2047) + "</p>\n")
         #expect(
             try renderer.render((0..<89).map { r("  ", $0) + "* a\n" }.joined()).html

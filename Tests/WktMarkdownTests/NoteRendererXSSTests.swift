@@ -6,8 +6,6 @@ import Testing
 struct NoteRendererXSSTests {
     /// The production note renderer.
     let renderer = NoteRenderer()
-    /// The `rel` attribute every note link carries.
-    static let rel = #"rel="nofollow noopener noreferrer""#
 
     @Test(
         "R-01: raw HTML is omitted",
@@ -86,26 +84,26 @@ struct NoteRendererXSSTests {
         #expect(!rendered.html.contains("src="), "images are shown as alt text")
         #expect(!rendered.html.contains("<img"))
         // Every link that is emitted carries rel.
-        #expect(rendered.html.ranges(of: "<a ").count == rendered.html.ranges(of: "<a \(Self.rel) href=").count)
+        #expect(rendered.html.ranges(of: "<a ").count == rendered.html.ranges(of: "<a \(HTMLProbe.rel) href=").count)
     }
 
     @Test(
         "R-02: exact output for parsed vector links",
         arguments: [
-            ("[a](javascript:alert(1))", "<p><a \(rel) href=\"\">a</a></p>\n"),
-            ("[a](&#106;avascript:alert(1))", "<p><a \(rel) href=\"\">a</a></p>\n"),
-            ("[a](javascript&colon;alert(1))", "<p><a \(rel) href=\"\">a</a></p>\n"),
-            ("[a](javascript&#x3A;alert(1))", "<p><a \(rel) href=\"\">a</a></p>\n"),
-            ("<javascript:alert(1)>", "<p><a \(rel) href=\"\">javascript:alert(1)</a></p>\n"),
-            ("[a][r]\n\n[r]: javascript:alert(1)", "<p><a \(rel) href=\"\">a</a></p>\n"),
-            ("[a](%6Aavascript:alert(1))", "<p><a \(rel) href=\"\">a</a></p>\n"),
-            ("[a](//evil.example)", "<p><a \(rel) href=\"\">a</a></p>\n"),
-            ("[a](x:y)", "<p><a \(rel) href=\"\">a</a></p>\n"),
-            ("[a](data:image/png;base64,iVBORw0KGgo=)", "<p><a \(rel) href=\"\">a</a></p>\n"),
+            ("[a](javascript:alert(1))", "<p><a \(HTMLProbe.rel) href=\"\">a</a></p>\n"),
+            ("[a](&#106;avascript:alert(1))", "<p><a \(HTMLProbe.rel) href=\"\">a</a></p>\n"),
+            ("[a](javascript&colon;alert(1))", "<p><a \(HTMLProbe.rel) href=\"\">a</a></p>\n"),
+            ("[a](javascript&#x3A;alert(1))", "<p><a \(HTMLProbe.rel) href=\"\">a</a></p>\n"),
+            ("<javascript:alert(1)>", "<p><a \(HTMLProbe.rel) href=\"\">javascript:alert(1)</a></p>\n"),
+            ("[a][r]\n\n[r]: javascript:alert(1)", "<p><a \(HTMLProbe.rel) href=\"\">a</a></p>\n"),
+            ("[a](%6Aavascript:alert(1))", "<p><a \(HTMLProbe.rel) href=\"\">a</a></p>\n"),
+            ("[a](//evil.example)", "<p><a \(HTMLProbe.rel) href=\"\">a</a></p>\n"),
+            ("[a](x:y)", "<p><a \(HTMLProbe.rel) href=\"\">a</a></p>\n"),
+            ("[a](data:image/png;base64,iVBORw0KGgo=)", "<p><a \(HTMLProbe.rel) href=\"\">a</a></p>\n"),
             ("![my PR](https://example.org/pr.png \"t\")", "<p>my PR</p>\n"),
             ("![](https://example.org/pr.png)", "<p></p>\n"),
             ("![outer ![inner](a.png) *b*](c.png)", "<p>outer inner <em>b</em></p>\n"),
-            ("[![a](x.png)](https://example.org/)", "<p><a \(rel) href=\"https://example.org/\">a</a></p>\n"),
+            ("[![a](x.png)](https://example.org/)", "<p><a \(HTMLProbe.rel) href=\"https://example.org/\">a</a></p>\n"),
         ])
     func exactLinkOutput(note: String, expected: String) throws {
         #expect(try renderer.render(note).html == expected)
@@ -116,15 +114,21 @@ struct NoteRendererXSSTests {
         arguments: [
             (
                 "[log](https://example.org/a?b=1&c=2)",
-                "<p><a \(rel) href=\"https://example.org/a?b=1&amp;c=2\">log</a></p>\n"
+                "<p><a \(HTMLProbe.rel) href=\"https://example.org/a?b=1&amp;c=2\">log</a></p>\n"
             ),
-            ("[log](HTTP://example.org/\"x)", "<p><a \(rel) href=\"HTTP://example.org/%22x\">log</a></p>\n"),
+            ("[log](HTTP://example.org/\"x)", "<p><a \(HTMLProbe.rel) href=\"HTTP://example.org/%22x\">log</a></p>\n"),
             (
                 "[mail](mailto:coach@example.com \"Coach\")",
-                "<p><a \(rel) href=\"mailto:coach@example.com\" title=\"Coach\">mail</a></p>\n"
+                "<p><a \(HTMLProbe.rel) href=\"mailto:coach@example.com\" title=\"Coach\">mail</a></p>\n"
             ),
-            ("<https://example.org>", "<p><a \(rel) href=\"https://example.org\">https://example.org</a></p>\n"),
-            ("coach@example.com", "<p><a \(rel) href=\"mailto:coach@example.com\">coach@example.com</a></p>\n"),
+            (
+                "<https://example.org>",
+                "<p><a \(HTMLProbe.rel) href=\"https://example.org\">https://example.org</a></p>\n"
+            ),
+            (
+                "coach@example.com",
+                "<p><a \(HTMLProbe.rel) href=\"mailto:coach@example.com\">coach@example.com</a></p>\n"
+            ),
         ])
     func webLinks(note: String, expected: String) throws {
         #expect(try renderer.render(note).html == expected)
