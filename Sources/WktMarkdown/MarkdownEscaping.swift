@@ -1,0 +1,80 @@
+/// Escaping of database text (exercise names, workout titles…) before it enters Markdown that
+/// wkt-site generates and renders with `MarkdownRenderer.pages` (RELIABILITY.md P6).
+public enum MarkdownEscaping {
+    /// FIRST STRONG ISOLATE: opens the plain-text equivalent of `<bdi>`.
+    static let firstStrongIsolate: Unicode.Scalar = "\u{2068}"
+    /// POP DIRECTIONAL ISOLATE: closes the most recent open isolate.
+    static let popDirectionalIsolate: Unicode.Scalar = "\u{2069}"
+
+    /// Escapes text so that it renders as exactly one line of literal text, in a paragraph,
+    /// heading, list item or GFM table cell.
+    ///
+    /// Rules, in order:
+    /// 1. `HTMLEscaping.stripControlCharacters(_:)`.
+    /// 2. TAB, LF, CR and CRLF each become one space, so a name cannot end a table row or a
+    ///    heading.
+    /// 3. Every ASCII punctuation character gets a backslash in front (`*` → `\*`, `|` → `\|`,
+    ///    `&` → `\&`, `<` → `\<` …), so no emphasis, link, autolink, entity, raw HTML or table
+    ///    cell boundary can start inside the text, and `&amp;` is shown as written.
+    /// 4. Leading and trailing spaces are dropped: four of them at the start of a line would open
+    ///    a code block, two at the end a hard line break, and HTML collapses them anyway.
+    /// 5. Text with a bidi control (see `HTMLEscaping.containsBidiControl(_:)`) is wrapped in
+    ///    U+2068 … U+2069 (the plain-text `<bdi>`, since safe mode omits raw HTML), after
+    ///    dropping unmatched U+2069 and closing isolates the text left open, so the wrapper's
+    ///    closing U+2069 really ends the isolate.
+    ///
+    /// One known limit: the GFM autolink extension finds e-mail addresses in the text after
+    /// escapes are resolved, so `coach@example.com` in a name still renders as a `mailto:` link
+    /// whose text is the address as written. That link is harmless; `www.` and `scheme://`
+    /// autolinks are prevented by the escaped `.` and `:`.
+    /// - Parameter text: database text.
+    /// - Returns: Markdown source that renders as `text`.
+    public static func escapeMarkdown(_ text: String) -> String {
+        let bytes = TextBytes.strippedBytes(text)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count * 2)
+        for (index, byte) in bytes.enumerated() {
+            switch byte {
+            case 0x0A where index > 0 && bytes[index - 1] == 0x0D:
+                continue  // the LF of a CRLF: the CR already became a space
+            case 0x09, 0x0A, 0x0D:
+                output.append(UInt8(ascii: " "))
+            case _ where TextBytes.isASCIIPunctuation(byte):
+                output.append(UInt8(ascii: "\\"))
+                output.append(byte)
+            default:
+                output.append(byte)
+            }
+        }
+        let start = output.firstIndex { $0 != UInt8(ascii: " ") } ?? output.endIndex
+        let end = (output.lastIndex { $0 != UInt8(ascii: " ") }).map { $0 + 1 } ?? start
+        let escaped = TextBytes.string(Array(output[start..<end]))
+        return HTMLEscaping.containsBidiControl(escaped) ? isolated(escaped) : escaped
+    }
+
+    /// Wraps `text` in FSI … PDI so that its bidi controls cannot reach the text around it.
+    ///
+    /// A PDI closes the nearest open isolate and every embedding or override opened after it
+    /// (UAX #9, X6a). So unmatched PDIs in `text` are dropped (they would close the wrapper
+    /// early), and isolates `text` opens but never closes get their PDI (otherwise the wrapper's
+    /// PDI would close those instead of the wrapper).
+    static func isolated(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        scalars.append(firstStrongIsolate)
+        var openIsolates = 0
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x2066...0x2068:
+                openIsolates += 1
+            case popDirectionalIsolate.value:
+                guard openIsolates > 0 else { continue }
+                openIsolates -= 1
+            default:
+                break
+            }
+            scalars.append(scalar)
+        }
+        scalars.append(contentsOf: repeatElement(popDirectionalIsolate, count: openIsolates + 1))
+        return String(scalars)
+    }
+}

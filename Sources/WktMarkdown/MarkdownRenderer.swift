@@ -1,0 +1,147 @@
+import CCmarkGFM
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Markdown → HTML through the system cmark-gfm library (STYLE.md §3).
+///
+/// This file holds every call into cmark-gfm. Rendering is always in safe mode
+/// (`CMARK_OPT_UNSAFE` is never set, so raw HTML becomes `<!-- raw HTML omitted -->`) and never
+/// sets `CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES` (its `style=` attributes are blocked by the
+/// CSP). A renderer is an immutable value and may be used from many tasks at once.
+public struct MarkdownRenderer: Sendable {
+    /// Markdown that wkt-site generates (database text escaped with
+    /// `MarkdownEscaping.escapeMarkdown(_:)` before it enters): GFM tables, strikethrough,
+    /// autolinks, tag filter and task lists; links under `LinkPolicy.safeMode`.
+    public static let pages = MarkdownRenderer(
+        extensions: ["table", "strikethrough", "autolink", "tagfilter", "tasklist"],
+        linkPolicy: .safeMode,
+        hardBreaks: false
+    )
+
+    /// User notes: strikethrough, autolinks and tag filter, **no** table extension, links under
+    /// `LinkPolicy.webOnly`, and every line break of the note shown as `<br />`
+    /// (`CMARK_OPT_HARDBREAKS`: notes are typed on a phone, one line per thought). Use it through
+    /// `NoteRenderer`, which applies the caps of RELIABILITY.md P6 before parsing.
+    public static let notes = MarkdownRenderer(
+        extensions: ["strikethrough", "autolink", "tagfilter"],
+        linkPolicy: .webOnly,
+        hardBreaks: true
+    )
+
+    /// Debian's build has no `CMARK_THREADING`, so the C "registered" guard is a plain int.
+    /// A Swift `static let` initialiser runs exactly once, thread-safely.
+    private static let registerExtensions: Void = cmark_gfm_core_extensions_ensure_registered()
+
+    /// The cmark-gfm syntax extensions attached to every parser, in attachment order.
+    public let extensions: [String]
+    /// What happens to link and image destinations after parsing.
+    public let linkPolicy: LinkPolicy
+    /// The cmark options for parsing and rendering: `CMARK_OPT_VALIDATE_UTF8`, plus
+    /// `CMARK_OPT_HARDBREAKS` for notes. Safe mode: never add `CMARK_OPT_UNSAFE`, nor
+    /// `CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES`.
+    public let options: Int32
+
+    /// Creates one of the two profiles above; the options are fixed here so that no caller can
+    /// switch safe mode off.
+    private init(extensions: [String], linkPolicy: LinkPolicy, hardBreaks: Bool) {
+        self.extensions = extensions
+        self.linkPolicy = linkPolicy
+        self.options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8 | (hardBreaks ? CMARK_OPT_HARDBREAKS : 0)
+    }
+
+    /// Renders a Markdown document to an HTML fragment.
+    ///
+    /// Memory is released in the documented order: the HTML buffer, then the document, then the
+    /// parser last, because the extension list passed to the HTML renderer belongs to the parser.
+    /// - Parameter markdown: the Markdown text; any string is a valid document.
+    /// - Returns: the HTML fragment, with `linkPolicy` applied.
+    /// - Throws: `MarkdownError.unknownExtension` if the installed library lacks an extension,
+    ///   `MarkdownError.renderFailed` if a cmark-gfm call fails.
+    public func render(_ markdown: String) throws(MarkdownError) -> String {
+        _ = Self.registerExtensions
+        let inputBytes = markdown.utf8.count
+        guard let parser = cmark_parser_new(options) else {
+            throw .renderFailed(stage: .createParser, inputBytes: inputBytes)
+        }
+        defer { cmark_parser_free(parser) }  // runs last: the parser owns the extension list
+        for name in extensions {
+            guard let ext = cmark_find_syntax_extension(name) else { throw .unknownExtension(name: name) }
+            guard cmark_parser_attach_syntax_extension(parser, ext) != 0 else {
+                throw .renderFailed(stage: .attachExtension, inputBytes: inputBytes)
+            }
+        }
+        cmark_parser_feed(parser, markdown, inputBytes)
+        guard let document = cmark_parser_finish(parser) else {
+            throw .renderFailed(stage: .finishDocument, inputBytes: inputBytes)
+        }
+        defer { cmark_node_free(document) }
+        if linkPolicy == .webOnly {
+            try Self.restrictToWebDestinations(document, inputBytes: inputBytes)
+        }
+        guard
+            let html = cmark_render_html(
+                document, options, cmark_parser_get_syntax_extensions(parser))
+        else { throw .renderFailed(stage: .renderHTML, inputBytes: inputBytes) }
+        defer { free(html) }
+        let rendered = String(cString: html)
+        return linkPolicy == .webOnly ? Self.addingRel(to: rendered) : rendered
+    }
+
+    /// Applies `LinkPolicy.webOnly` to a parsed document: images are replaced by their alt text
+    /// and every link whose destination is not a web destination gets an empty destination.
+    private static func restrictToWebDestinations(
+        _ document: OpaquePointer, inputBytes: Int
+    ) throws(MarkdownError) {
+        let (links, images) = try linksAndImages(in: document, inputBytes: inputBytes)
+        // Outer images come first (pre-order), so an image nested in another's alt text is
+        // moved out with the alt text and unwrapped in its own turn.
+        for image in images {
+            while let child = cmark_node_first_child(image) {
+                guard cmark_node_insert_before(image, child) != 0 else {
+                    throw .renderFailed(stage: .unwrapImage, inputBytes: inputBytes)
+                }
+            }
+            cmark_node_free(image)  // now childless; freeing also unlinks it
+        }
+        for link in links {
+            let destination = cmark_node_get_url(link).map { String(cString: $0) } ?? ""
+            if !LinkPolicy.isWebDestination(destination) {
+                guard cmark_node_set_url(link, "") != 0 else {
+                    throw .renderFailed(stage: .rewriteLink, inputBytes: inputBytes)
+                }
+            }
+        }
+    }
+
+    /// Collects every link and image node in pre-order. The tree is only changed after the
+    /// iterator has been freed, as the cmark iterator API requires.
+    private static func linksAndImages(
+        in document: OpaquePointer, inputBytes: Int
+    ) throws(MarkdownError) -> (links: [OpaquePointer], images: [OpaquePointer]) {
+        guard let iterator = cmark_iter_new(document) else {
+            throw .renderFailed(stage: .walkDocument, inputBytes: inputBytes)
+        }
+        defer { cmark_iter_free(iterator) }
+        var links: [OpaquePointer] = []
+        var images: [OpaquePointer] = []
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_LINK: links.append(node)
+            case CMARK_NODE_IMAGE: images.append(node)
+            default: break
+            }
+        }
+        return (links, images)
+    }
+
+    /// Adds `rel` to every link. In safe mode `<a href="` can only come from a link node: text,
+    /// code and attribute values have `<` and `"` escaped, and raw HTML is omitted.
+    private static func addingRel(to html: String) -> String {
+        html.replacing(#"<a href=""#, with: #"<a rel="\#(LinkPolicy.webOnlyRel)" href=""#)
+    }
+}

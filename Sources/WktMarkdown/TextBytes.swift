@@ -1,0 +1,46 @@
+/// Byte-level helpers over valid UTF-8 shared by the escaping functions and `NoteRenderer`.
+///
+/// Working on bytes keeps a 1 MiB note fast even in debug builds. Every function removes or
+/// inserts whole scalars only, so valid UTF-8 in gives valid UTF-8 out.
+enum TextBytes {
+    /// The UTF-8 bytes of `text` without the characters RELIABILITY.md P7 strips: C0 controls
+    /// other than TAB, LF and CR (U+0000–U+0008, U+000B, U+000C, U+000E–U+001F), and the
+    /// noncharacters U+FFFE and U+FFFF (UTF-8 `EF BF BE` / `EF BF BF`).
+    static func strippedBytes(_ text: String) -> [UInt8] {
+        let bytes = Array(text.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D {
+                index += 1
+            } else if byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF,
+                bytes[index + 2] == 0xBE || bytes[index + 2] == 0xBF
+            {
+                index += 3
+            } else {
+                output.append(byte)
+                index += 1
+            }
+        }
+        return output
+    }
+
+    /// Decodes bytes produced by the helpers above (always valid UTF-8).
+    static func string(_ bytes: [UInt8]) -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether `byte` is ASCII punctuation as CommonMark defines it (the characters a backslash
+    /// can escape): `!"#$%&'()*+,-./:;<=>?@[\]^_{|}~` and the backtick.
+    static func isASCIIPunctuation(_ byte: UInt8) -> Bool {
+        (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte)
+            || (0x5B...0x60).contains(byte) || (0x7B...0x7E).contains(byte)
+    }
+
+    /// Appends the UTF-8 bytes of `text` to `output`.
+    static func append(_ text: StaticString, to output: inout [UInt8]) {
+        text.withUTF8Buffer { output.append(contentsOf: $0) }
+    }
+}

@@ -1,1 +1,0 @@
-// The WktMarkdown module; see Package.swift for its role.
