@@ -4,8 +4,8 @@ import WktCore
 /// benchmark's data set (`wkt-site demo`).
 ///
 /// The lifter starts as a beginner `years` years before ``DemoOptions/endDay`` and follows real
-/// programmes in turn (full body 3×/week, then upper/lower, push/pull/legs, PHUL and 5/3/1 BBB in
-/// a cycle), about four sessions a week with misses, moved sessions, extra weekend sessions, a
+/// programmes in turn (full body 3×/week, then upper/lower 4×, PHUL 4×, push/pull/legs 6× and
+/// 5/3/1 BBB 4× in a cycle), about four sessions a week with misses, moved sessions, extra weekend sessions, a
 /// 2–4 week holiday each year, a few sick days and one 6–10 week injury break. Weights follow a
 /// training level that rises fast at first and slowly for years, in meso-cycles of rising weeks
 /// ending in a deload week, rounded to real plates (2.5 kg barbell and stacks, 1 kg dumbbells,

@@ -51,10 +51,15 @@ enum Equipment: Sendable {
 /// The slot an exercise can fill in a programme day. The first five are the main lifts, each
 /// with exactly one exercise; the others are pools that accessories are drawn from.
 enum Pattern: Int, Sendable, CaseIterable {
+    /// The main lifts: squat, bench press, deadlift, overhead press, barbell row.
     case squat, bench, deadlift, overheadPress, barbellRow
+    /// Chest and shoulder pools.
     case chestCompound, chestFly, shoulderPress, lateralRaise, rearDelt
+    /// Back and arm pools.
     case verticalPull, horizontalPull, biceps, triceps
+    /// Leg, hip and trap pools.
     case quadCompound, quadIsolation, hamstring, glute, calves, traps
+    /// Core, holds, explosive work and cardio.
     case core, timedHold, power, cardio
 
     /// Whether this is one of the five main barbell lifts.
@@ -64,7 +69,7 @@ enum Pattern: Int, Sendable, CaseIterable {
 /// One exercise of the demo's catalogue, named exactly as the Strong app names it.
 ///
 /// `novice` and `advanced` describe the lifter at training level 0 and 1 (see
-/// ``DemoGenerator``): for loaded equipment an estimated one-rep max in kg (per dumbbell for
+/// ``Load/level(trainingWeeks:)``): for loaded equipment an estimated one-rep max in kg (per dumbbell for
 /// dumbbells), for bodyweight movements the most reps in one set, for holds the longest hold in
 /// seconds, for cardio the pace in seconds per kilometre.
 struct ExerciseSpec: Sendable {
