@@ -1,1 +1,0 @@
-// The WktDemo module; see Package.swift for its role.
