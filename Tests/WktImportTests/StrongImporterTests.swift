@@ -21,6 +21,18 @@ struct StrongImporterTests {
             + "\(notes),\(workoutNotes),\(rpe)"
     }
 
+    /// A C file from rows after the header.
+    static func fileC(_ rows: String...) -> String { ([headerC] + rows).joined(separator: "\n") }
+
+    /// A row of a C file (every field quoted; `"` inside a value must already be doubled).
+    static func rowC(
+        exercise: String = "Squat", order: String = "1", weight: String = "20", reps: String = "5", rpe: String = "",
+        seconds: String = "", notes: String = "", workoutNotes: String = ""
+    ) -> String {
+        ["1", "2024-03-05 18:00:00", "Legs", "60", exercise, order, weight, reps, rpe, "", seconds, notes, workoutNotes]
+            .map { "\"\($0)\"" }.joined(separator: ";")
+    }
+
     @Test("Set Order: typed sets, rest rows counted, sets numbered by position among real rows (I-13)")
     func setOrders() throws {
         let batch = try importCSV(Self.fileA(
@@ -37,12 +49,8 @@ struct StrongImporterTests {
         #expect(batch.pseudoRows == 2)
         #expect(batch.setCount == 4)
 
-        let c = try importCSV([
-            Self.headerC,
-            "\"1\";\"2024-03-05 18:00:00\";\"Legs\";\"60\";\"Squat\";\"WARM_UP\";\"20\";\"5\";\"\";\"\";\"\";\"\";\"\"",
-            "\"1\";\"2024-03-05 18:00:00\";\"Legs\";\"60\";\"Squat\";\"FAILURE\";\"20\";\"5\";\"\";\"\";\"\";\"\";\"\"",
-            "\"1\";\"2024-03-05 18:00:00\";\"Legs\";\"60\";\"Squat\";\"DROP_SET\";\"20\";\"5\";\"\";\"\";\"\";\"\";\"\"",
-        ].joined(separator: "\n"))
+        let c = try importCSV(Self.fileC(
+            Self.rowC(order: "WARM_UP"), Self.rowC(order: "FAILURE"), Self.rowC(order: "DROP_SET")))
         #expect(c.workouts.first?.allSets.map(\.kind) == [.warmup, .failure, .drop])
     }
 
@@ -57,13 +65,10 @@ struct StrongImporterTests {
 
     @Test("C Note rows become the exercise note and are never sets; several are joined (I-13)")
     func noteRows() throws {
-        let text = [
-            Self.headerC,
-            "\"1\";\"2024-03-05 18:00:00\";\"Legs\";\"60\";\"Squat\";\"Note\";\"\";\"\";\"\";\"\";\"\";\"Rep range 11-15\";\"\"",
-            "\"1\";\"2024-03-05 18:00:00\";\"Legs\";\"60\";\"Squat\";\"1\";\"20\";\"5\";\"\";\"\";\"\";\"\";\"\"",
-            "\"1\";\"2024-03-05 18:00:00\";\"Legs\";\"60\";\"Squat\";\"Note\";\"\";\"\";\"\";\"\";\"\";\"knees ok\";\"\"",
-            "\"1\";\"2024-03-05 18:00:00\";\"Legs\";\"60\";\"Squat\";\"Rest Timer\";\"\";\"\";\"\";\"\";\"90.0\";\"\";\"\"",
-        ].joined(separator: "\n")
+        let text = Self.fileC(
+            Self.rowC(order: "Note", weight: "", reps: "", notes: "Rep range 11-15"), Self.rowC(),
+            Self.rowC(order: "Note", weight: "", reps: "", notes: "knees ok"),
+            Self.rowC(order: "Rest Timer", weight: "", reps: "", seconds: "90.0"))
         let batch = try importCSV(text)
         let block = try #require(batch.workouts.first?.exercises.first)
         #expect(block.notes == "Rep range 11-15\n\nknees ok")
@@ -82,12 +87,9 @@ struct StrongImporterTests {
         #expect(workout.exercises.first?.notes == "cue: \"brace\"")
         #expect(workout.exercises.first?.sets.count == 2)
 
-        let c = try importCSV([
-            Self.headerC,
-            "\"1\";\"2024-03-05 18:00:00\";\"Legs\";\"60\";\"Squat\";\"1\";\"20\";\"5\";\"\";\"\";\"\";\"\";\"First: same load \nSecond: \"\"half\"\"\"",
-            "\"1\";\"2024-03-05 18:00:00\";\"Legs\";\"60\";\"Squat\";\"2\";\"20\";\"5\";\"\";\"\";\"\";\"\";\"First: same load \nSecond: \"\"half\"\"\"",
-            "\"1\";\"2024-03-05 18:00:00\";\"Legs\";\"60\";\"Squat\";\"3\";\"20\";\"5\";\"\";\"\";\"\";\"\";\"First: same load \nSecond: \"\"half\"\"\"",
-        ].joined(separator: "\n"))
+        let note = "First: same load \nSecond: \"\"half\"\""
+        let c = try importCSV(Self.fileC(
+            Self.rowC(workoutNotes: note), Self.rowC(order: "2", workoutNotes: note), Self.rowC(order: "3", workoutNotes: note)))
         #expect(c.workouts.first?.notes == "First: same load \nSecond: \"half\"")
         #expect(c.setCount == 3)
     }
@@ -122,12 +124,10 @@ struct StrongImporterTests {
         #expect(b.workouts.first?.allSets.map(\.weightKg) == [22.68, 61.235, 60])
         #expect(b.unitAssumed == nil)
 
-        let c = try importCSV([
-            Self.headerC,
-            "\"1\";\"2020-01-20 11:43:41\";\"H\";\"3324\";\"Curl\";\"1\";\"22.6796185\";\"8\";\"\";\"\";\"\";\"\";\"\"",
-            "\"1\";\"2020-01-20 11:43:41\";\"H\";\"3324\";\"Curl\";\"2\";\"2.2679618500000003\";\"8\";\"\";\"\";\"\";\"\";\"\"",
-            "\"1\";\"2020-01-20 11:43:41\";\"H\";\"3324\";\"Curl\";\"3\";\"12.900000000000034\";\"8\";\"9.0\";\"\";\"\";\"\";\"\"",
-        ].joined(separator: "\n"))
+        let c = try importCSV(Self.fileC(
+            Self.rowC(exercise: "Curl", weight: "22.6796185", reps: "8"),
+            Self.rowC(exercise: "Curl", order: "2", weight: "2.2679618500000003", reps: "8"),
+            Self.rowC(exercise: "Curl", order: "3", weight: "12.900000000000034", reps: "8", rpe: "9.0")))
         #expect(c.workouts.first?.allSets.map(\.weightKg) == [22.68, 2.268, 12.9])
         #expect(c.workouts.first?.allSets.map(\.rpe) == [nil, nil, 9])
     }
@@ -172,10 +172,7 @@ struct StrongImporterTests {
             Self.rowA(exercise: "Plank", weight: "0", reps: "0", seconds: "60.0", rpe: "0")))
         #expect(a.workouts.first?.allSets == [WorkoutSet(reps: 8), WorkoutSet(seconds: 60)])
 
-        let c = try importCSV([
-            Self.headerC,
-            "\"1\";\"2024-03-05 18:00:00\";\"Legs\";\"60\";\"Leg Press\";\"4\";\"\";\"\";\"\";\"\";\"\";\"\";\"\"",
-        ].joined(separator: "\n"))
+        let c = try importCSV(Self.fileC(Self.rowC(exercise: "Leg Press", order: "4", weight: "", reps: "")))
         let set = try #require(c.workouts.first?.allSets.first)
         #expect(set == WorkoutSet())
         #expect(!set.isDone)

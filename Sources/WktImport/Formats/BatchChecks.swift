@@ -1,31 +1,5 @@
 import WktCore
 
-/// The parts of an import every format shares: a workout being assembled, the non-fatal warnings
-/// (absurd durations, future dates, a unit guess) and the final batch.
-struct WorkoutDraft {
-    /// The workout's identity within its source (FORMATS.md §6).
-    var key: String
-    /// Start wall time.
-    var start: WallTime
-    /// Duration in seconds.
-    var durationSeconds: Int?
-    /// Workout name as written.
-    var name: String
-    /// Workout note as written.
-    var notes: String?
-    /// Exercise blocks in file order.
-    var blocks: [ExerciseBlock] = []
-    /// The line of the workout's first row.
-    var line: Int
-
-    /// The finished workout.
-    func workout(source: WorkoutSource) -> Workout {
-        Workout(
-            source: source, sourceKey: key, start: start, durationSeconds: durationSeconds, name: name,
-            notes: notes, exercises: blocks)
-    }
-}
-
 /// Warnings shared by the importers (RELIABILITY.md I-19, FORMATS.md §1.3, §1.5).
 enum BatchChecks {
     /// Durations above this (6 h) are kept but flagged: a workout left running.

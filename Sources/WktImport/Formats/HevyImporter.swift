@@ -26,9 +26,7 @@ enum HevyImporter {
     static func read(_ table: CSVTable, options: ImportOptions) throws(ImportError) -> ImportBatch {
         let layout = try HevyLayout(header: table.header, file: table.file)
         var assembler = HevyAssembler(table: table, layout: layout, options: options)
-        for row in 0..<table.rowCount {
-            try assembler.add(row: row)
-        }
+        try assembler.addRows(of: table)
         return assembler.finish()
     }
 }
@@ -116,35 +114,21 @@ private struct HevyLayout {
 }
 
 /// Folds Hevy rows into workouts and blocks.
-private struct HevyAssembler {
+private struct HevyAssembler: RowAssembler {
     let table: CSVTable
     let layout: HevyLayout
     let options: ImportOptions
-    var policy: RowErrorPolicy
-    var drafts: [WorkoutDraft] = []
-    var workoutFirstRow: Int?
-    var blockFirstRow: Int?
+    var collector: WorkoutCollector
     var lastSetIndex = -1
-    var firstLineOfKey: [String: Int] = [:]
 
     init(table: CSVTable, layout: HevyLayout, options: ImportOptions) {
         self.table = table
         self.layout = layout
         self.options = options
-        self.policy = RowErrorPolicy(file: table.file, skipBadRows: options.skipBadRows, alreadySkipped: table.skipped)
+        self.collector = WorkoutCollector(table: table, options: options)
     }
 
-    mutating func add(row: Int) throws(ImportError) {
-        let fields = RowFields(table: table, row: row)
-        do throws(RowError) {
-            try add(fields)
-        } catch {
-            try policy.reject(error, line: fields.line)
-        }
-    }
-
-    /// Parses the row completely, then applies it; a failing row changes nothing.
-    private mutating func add(_ fields: RowFields) throws(RowError) {
+    mutating func add(_ fields: RowFields) throws(RowError) {
         let newWorkout = try workoutStart(fields)
         guard let exercise = fields.text(layout.exerciseTitle) else {
             throw RowError(message: "exercise_title is empty")
@@ -154,32 +138,26 @@ private struct HevyAssembler {
         }
         let superset = try fields.integer(layout.supersetID)
         let set = try parseSet(fields)
-        if let newWorkout {
-            drafts.append(newWorkout)
-            firstLineOfKey[newWorkout.key] = newWorkout.line
-            workoutFirstRow = fields.row
-            blockFirstRow = nil
-        }
-        var draft = drafts.removeLast()
-        defer { drafts.append(draft) }
-        if draft.notes == nil { draft.notes = fields.text(layout.description) }
-        let continuesBlock = blockFirstRow.map { first in
+        if let newWorkout { collector.start(newWorkout, row: fields.row) }
+        if collector.current?.notes == nil { collector.current?.notes = fields.text(layout.description) }
+        let continuesBlock = collector.blockFirstRow.map { first in
             fields.sameValue(layout.exerciseTitle, asRow: first) && fields.sameValue(layout.supersetID, asRow: first)
                 && setIndex > lastSetIndex
         } ?? false
         if !continuesBlock {
-            draft.blocks.append(ExerciseBlock(name: exercise, supersetID: superset))
-            blockFirstRow = fields.row
+            collector.startBlock(ExerciseBlock(name: exercise, supersetID: superset), row: fields.row)
         }
-        let last = draft.blocks.count - 1
-        if draft.blocks[last].notes == nil { draft.blocks[last].notes = fields.text(layout.exerciseNotes) }
-        draft.blocks[last].sets.append(set)
+        let notes = fields.text(layout.exerciseNotes)
+        collector.updateLastBlock { block in
+            if block.notes == nil { block.notes = notes }
+            block.sets.append(set)
+        }
         lastSetIndex = setIndex
     }
 
     /// Returns a new draft when the row starts a workout, nil when it continues the current one.
     private func workoutStart(_ fields: RowFields) throws(RowError) -> WorkoutDraft? {
-        if let first = workoutFirstRow, fields.sameValue(layout.startTime, asRow: first),
+        if let first = collector.workoutFirstRow, fields.sameValue(layout.startTime, asRow: first),
            fields.sameValue(layout.endTime, asRow: first), fields.sameValue(layout.title, asRow: first) {
             return nil
         }
@@ -187,11 +165,7 @@ private struct HevyAssembler {
         let end = try time(fields, layout.endTime)
         let title = fields.text(layout.title) ?? ""
         let key = "\(start)|\(end)|\(CanonicalName.normalize(title))"
-        if let earlier = firstLineOfKey[key] {
-            throw RowError(
-                message: "the workout \(key) (first row on line \(earlier)) continues after other workouts; "
-                    + "a workout's rows must be contiguous")
-        }
+        try collector.rejectRepeated(key: key)
         let seconds = TimeText.seconds(from: start, to: end)
         guard seconds >= 0 else {
             throw RowError(message: "end_time '\(fields.text(layout.endTime) ?? "")' is before start_time "
@@ -230,15 +204,14 @@ private struct HevyAssembler {
 
     /// The batch, oldest workout first, with its warnings.
     func finish() -> ImportBatch {
-        let sorted = drafts.sorted { a, b in
+        let sorted = collector.drafts.sorted { a, b in
             a.start != b.start ? a.start < b.start : CanonicalName.precedes(a.key, b.key)
         }
         let workouts = sorted.map { $0.workout(source: .hevy) }
-        var warnings = layout.unknownColumns.map { "ignored the unknown column \"\($0)\"" }
-        warnings += sorted.compactMap(BatchChecks.longDuration)
-        if let future = BatchChecks.futureDates(workouts, today: options.today) { warnings.append(future) }
+        let warnings = WorkoutCollector.warnings(
+            unknownColumns: layout.unknownColumns, drafts: sorted, workouts: workouts, today: options.today)
         return ImportBatch(
             file: table.file, format: layout.formatID, workouts: workouts, carried: layout.carried,
-            skipped: policy.sortedSkipped, warnings: warnings)
+            skipped: collector.policy.sortedSkipped, warnings: warnings)
     }
 }

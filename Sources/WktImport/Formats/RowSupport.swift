@@ -60,19 +60,25 @@ struct RowFields {
 
     /// A non-negative decimal, nil when absent or empty.
     func decimal(_ column: Int?) throws(RowError) -> Double? {
-        guard let column else { return nil }
-        do {
-            return try NumberParser.decimal(table.bytes(row, column), decimalComma: decimalComma)
-        } catch {
-            throw RowError(message: "\(table.header[column]): \(error.message)")
+        try number(column) { bytes, comma throws(NumberParser.Failure) in
+            try NumberParser.decimal(bytes, decimalComma: comma)
         }
     }
 
     /// A non-negative whole number (`20.0` is 20), nil when absent or empty.
     func integer(_ column: Int?) throws(RowError) -> Int? {
+        try number(column) { bytes, comma throws(NumberParser.Failure) in
+            try NumberParser.integer(bytes, decimalComma: comma)
+        }
+    }
+
+    /// Runs a number parser on a column, naming the column in the error.
+    private func number<Value>(
+        _ column: Int?, _ parse: (ArraySlice<UInt8>, Bool) throws(NumberParser.Failure) -> Value?
+    ) throws(RowError) -> Value? {
         guard let column else { return nil }
         do {
-            return try NumberParser.integer(table.bytes(row, column), decimalComma: decimalComma)
+            return try parse(table.bytes(row, column), decimalComma)
         } catch {
             throw RowError(message: "\(table.header[column]): \(error.message)")
         }

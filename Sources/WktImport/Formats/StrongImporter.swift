@@ -34,9 +34,7 @@ enum StrongImporter {
     static func read(_ table: CSVTable, options: ImportOptions) throws(ImportError) -> ImportBatch {
         let layout = try StrongLayout(header: table.header, file: table.file)
         var assembler = StrongAssembler(table: table, layout: layout, options: options)
-        for row in 0..<table.rowCount {
-            try assembler.add(row: row)
-        }
+        try assembler.addRows(of: table)
         return assembler.finish()
     }
 }
@@ -54,18 +52,11 @@ private struct StrongRow {
 }
 
 /// Folds Strong rows into workouts and blocks.
-private struct StrongAssembler {
+private struct StrongAssembler: RowAssembler {
     let table: CSVTable
     let layout: StrongLayout
     let options: ImportOptions
-    var policy: RowErrorPolicy
-    var drafts: [WorkoutDraft] = []
-    /// The row index of the current workout's first row.
-    var workoutFirstRow: Int?
-    /// The row index of the current block's first row.
-    var blockFirstRow: Int?
-    /// First line of every workout key seen, to reject a workout split by another.
-    var firstLineOfKey: [String: Int] = [:]
+    var collector: WorkoutCollector
     var pseudoRows = 0
     var unitlessWeights: [Double] = []
 
@@ -73,62 +64,41 @@ private struct StrongAssembler {
         self.table = table
         self.layout = layout
         self.options = options
-        self.policy = RowErrorPolicy(file: table.file, skipBadRows: options.skipBadRows, alreadySkipped: table.skipped)
+        self.collector = WorkoutCollector(table: table, options: options)
     }
 
     /// The unit of weights in a file without one.
     var userWeightUnit: WeightUnit { options.unit ?? .kg }
 
-    mutating func add(row: Int) throws(ImportError) {
-        let fields = RowFields(table: table, row: row)
-        do throws(RowError) {
-            try add(fields)
-        } catch {
-            try policy.reject(error, line: fields.line)
-        }
-    }
-
-    /// Parses the row completely, then applies it; a failing row changes nothing.
-    private mutating func add(_ fields: RowFields) throws(RowError) {
+    mutating func add(_ fields: RowFields) throws(RowError) {
         let newWorkout = try workoutStart(fields)
         guard !fields.bytes(layout[.exercise]).isEmpty else { throw RowError(message: "the exercise name is empty") }
         let parsed = try parse(fields)
-        if let newWorkout {
-            drafts.append(newWorkout)
-            firstLineOfKey[newWorkout.key] = newWorkout.line
-            workoutFirstRow = fields.row
-            blockFirstRow = nil
-        }
-        var draft = drafts.removeLast()
-        defer { drafts.append(draft) }
-        if draft.notes == nil { draft.notes = fields.text(layout[.workoutNotes]) }
-        let continuesBlock = blockFirstRow.map { fields.sameValue(layout[.exercise], asRow: $0) } ?? false
+        if let newWorkout { collector.start(newWorkout, row: fields.row) }
+        if collector.current?.notes == nil { collector.current?.notes = fields.text(layout[.workoutNotes]) }
+        let continuesBlock = collector.blockFirstRow.map { fields.sameValue(layout[.exercise], asRow: $0) } ?? false
         if !continuesBlock {
-            draft.blocks.append(ExerciseBlock(name: fields.text(layout[.exercise]) ?? ""))
-            blockFirstRow = fields.row
+            collector.startBlock(ExerciseBlock(name: fields.text(layout[.exercise]) ?? ""), row: fields.row)
         }
-        let last = draft.blocks.count - 1
         switch parsed.order {
         case .set:
-            if !continuesBlock {
-                draft.blocks[last].notes = parsed.notes
-            }
             var set = parsed.set ?? WorkoutSet()
             if continuesBlock { set.notes = parsed.notes }
-            draft.blocks[last].sets.append(set)
+            collector.updateLastBlock { block in
+                if !continuesBlock { block.notes = parsed.notes }
+                block.sets.append(set)
+            }
             if let weight = parsed.unitlessWeight { unitlessWeights.append(weight) }
-        case .note:
-            draft.blocks[last].notes = joinedNote(draft.blocks[last].notes, parsed.notes)
-        case .rest:
-            pseudoRows += 1
-            draft.blocks[last].notes = joinedNote(draft.blocks[last].notes, parsed.notes)
+        case .note, .rest:
+            collector.updateLastBlock { $0.notes = joinedNote($0.notes, parsed.notes) }
+            if parsed.order == .rest { pseudoRows += 1 }
         }
     }
 
     /// Checks the row's workout fields; returns a new draft when the row starts a workout, nil when
     /// it continues the current one.
     private func workoutStart(_ fields: RowFields) throws(RowError) -> WorkoutDraft? {
-        if let first = workoutFirstRow, fields.sameValue(layout[.date], asRow: first) {
+        if let first = collector.workoutFirstRow, fields.sameValue(layout[.date], asRow: first) {
             try checkSameWorkout(fields, firstRow: first)
             return nil
         }
@@ -139,15 +109,11 @@ private struct StrongAssembler {
                     + "(expected YYYY-MM-DD HH:MM:SS)")
         }
         let key = start.description
-        if let first = workoutFirstRow, drafts.last?.key == key {
+        if let first = collector.workoutFirstRow, collector.current?.key == key {
             try checkSameWorkout(fields, firstRow: first)
             return nil
         }
-        if let earlier = firstLineOfKey[key] {
-            throw RowError(
-                message: "the workout of \(key) (first row on line \(earlier)) continues after other workouts; "
-                    + "a workout's rows must be contiguous")
-        }
+        try collector.rejectRepeated(key: key)
         return WorkoutDraft(
             key: key, start: start, durationSeconds: try duration(fields), name: fields.text(layout[.workoutName]) ?? "",
             line: fields.line)
@@ -227,14 +193,14 @@ private struct StrongAssembler {
 
     /// The batch, with its warnings.
     func finish() -> ImportBatch {
+        let drafts = collector.drafts
         let workouts = drafts.map { $0.workout(source: .strong) }
-        var warnings = layout.unknownColumns.map { "ignored the unknown column \"\($0)\"" }
-        warnings += drafts.compactMap(BatchChecks.longDuration)
-        if let future = BatchChecks.futureDates(workouts, today: options.today) { warnings.append(future) }
+        var warnings = WorkoutCollector.warnings(
+            unknownColumns: layout.unknownColumns, drafts: drafts, workouts: workouts, today: options.today)
         let assumed: WeightUnit? = layout.weightUnit == .userSetting && options.unit == nil ? .kg : nil
         if assumed != nil, let hint = BatchChecks.poundsHint(weights: unitlessWeights) { warnings.append(hint) }
         return ImportBatch(
             file: table.file, format: layout.dialect.formatID, unitAssumed: assumed, workouts: workouts,
-            carried: layout.carried, skipped: policy.sortedSkipped, pseudoRows: pseudoRows, warnings: warnings)
+            carried: layout.carried, skipped: collector.policy.sortedSkipped, pseudoRows: pseudoRows, warnings: warnings)
     }
 }
