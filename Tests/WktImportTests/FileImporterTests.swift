@@ -31,7 +31,21 @@ struct FileImporterTests {
         #expect(error?.line == nil)
         #expect(error?.description
             == "test.csv: unrecognised header: not an export of a supported format (supported: strong, hevy)")
+        let expected = ImportError.unknownFormat(file: "test.csv", supported: ["strong", "hevy"])
+        #expect(importError("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData/>\n") == expected)
+        #expect(importError(" {\"version\": 1}") == expected)
+        #expect(importError(bytes: [0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x08, 0xFF]) == expected)
         #expect(FormatDetector.supportedIDs == ImportFormat.allCases.filter { $0 != .auto }.map(\.rawValue))
+    }
+
+    @Test("the same bytes import to the same batch twice, with unique keys (I-14, importer side)")
+    func deterministic() throws {
+        let text = StrongDialectTests.fixtures.map(\.text).first { $0.hasPrefix("Date,Workout Name,Duration") } ?? ""
+        let first = try importCSV(text)
+        let second = try importCSV(text)
+        #expect(first.workouts == second.workouts)
+        #expect(first.warnings == second.warnings)
+        #expect(!first.workouts.isEmpty)
     }
 
     @Test("error descriptions are one line: FILE:LINE: MESSAGE; exit codes 65 and 74")

@@ -33,6 +33,9 @@ public enum FileImporter {
     /// - Throws: ``ImportError/badData(file:line:message:)`` or
     ///   ``ImportError/unknownFormat(file:supported:)`` (exit 65).
     public static func read(bytes: [UInt8], file: String, options: ImportOptions) throws(ImportError) -> ImportBatch {
+        if FormatDetector.isPlainlyNotCSV(bytes) {
+            throw .unknownFormat(file: file, supported: FormatDetector.supportedIDs)
+        }
         let reader = try CSVReader(bytes: bytes, file: file, limits: options.limits)
         let entry = try FormatDetector.entry(for: reader.header, options: options, file: file)
         let table = try reader.readRecords(tolerateRaggedRows: options.skipBadRows)

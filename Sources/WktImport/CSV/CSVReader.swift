@@ -146,14 +146,23 @@ public struct CSVReader: Sendable {
 
 /// ASCII bytes the reader and the parsers look for.
 enum ASCII {
+    /// Line feed.
     static let lf = UInt8(ascii: "\n")
+    /// Carriage return.
     static let cr = UInt8(ascii: "\r")
+    /// Double quote.
     static let quote = UInt8(ascii: "\"")
+    /// Comma.
     static let comma = UInt8(ascii: ",")
+    /// Semicolon.
     static let semicolon = UInt8(ascii: ";")
+    /// Full stop (decimal point).
     static let dot = UInt8(ascii: ".")
+    /// Space.
     static let space = UInt8(ascii: " ")
+    /// Digit zero.
     static let zero = UInt8(ascii: "0")
+    /// Digit nine.
     static let nine = UInt8(ascii: "9")
 
     /// Whether `b` is an ASCII digit.
@@ -163,14 +172,18 @@ enum ASCII {
 /// The RFC 4180 state machine: reads one record at a time, appending the unescaped field bytes to
 /// `storage` and each field's end offset to `ends`.
 struct RecordScanner {
+    /// The field delimiter.
     let delimiter: UInt8
     /// Offset of the next unread byte.
     var position: Int
     /// 1-based physical line of the next unread byte.
     var line: Int
+    /// The unescaped bytes of every field read, concatenated.
     var storage: [UInt8] = []
+    /// The end offset in `storage` of every field read; a field starts where the previous ends.
     var ends: [Int] = []
 
+    /// Creates a scanner that starts at byte `position`, which is on `line`.
     init(delimiter: UInt8, position: Int, line: Int) {
         self.delimiter = delimiter
         self.position = position
@@ -272,6 +285,7 @@ struct RecordScanner {
         return true
     }
 
+    /// Copies the input bytes `from..<to` into the field store.
     @inline(__always)
     private mutating func append(_ p: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) {
         if to > from { storage.append(contentsOf: UnsafeBufferPointer(rebasing: p[from..<to])) }

@@ -29,6 +29,16 @@ enum FormatDetector {
     /// The ids of the supported formats, for messages and `--format` help.
     static var supportedIDs: [String] { entries.map(\.format.rawValue) }
 
+    /// Whether the bytes are plainly not CSV: a ZIP archive (Apple Health's `export.zip`), or text
+    /// that starts like XML or JSON. Such files get the unknown-format error, not a CSV syntax error.
+    static func isPlainlyNotCSV(_ bytes: [UInt8]) -> Bool {
+        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return true }
+        let body = bytes.starts(with: TextEncodingCheck.utf8BOM) ? bytes.dropFirst(3) : bytes[...]
+        guard let first = body.first(where: { ![ASCII.space, ASCII.lf, ASCII.cr, UInt8(ascii: "\t")].contains($0) })
+        else { return false }
+        return [UInt8(ascii: "<"), UInt8(ascii: "{"), UInt8(ascii: "[")].contains(first)
+    }
+
     /// The entry for a header: the forced one, or the first whose detector claims the header.
     ///
     /// - Throws: ``ImportError/unknownFormat(file:supported:)`` when no entry claims the header.

@@ -114,7 +114,12 @@ struct RowFields {
 
 /// Distance units found in exports and headers.
 enum DistanceUnit: String, Sendable, CaseIterable {
-    case kilometres, miles, metres
+    /// Kilometres (`km`).
+    case kilometres
+    /// International miles (`miles`).
+    case miles
+    /// Metres (`meters` in Strong C headers).
+    case metres
 
     /// Metres per unit (a mile is exactly 1,609.344 m).
     var metres: Double {

@@ -28,8 +28,36 @@ public enum StrongDialect: String, Sendable, CaseIterable {
 
 /// The fields of a Strong row, whatever the column is called.
 enum StrongField: Int, CaseIterable {
-    case workoutNumber, date, workoutName, duration, exercise, setOrder, weight, weightUnit, reps
-    case distance, distanceUnit, seconds, rpe, notes, workoutNotes
+    /// `Workout #` (C only; a cross-check, never the key).
+    case workoutNumber
+    /// The start wall time.
+    case date
+    /// The workout name.
+    case workoutName
+    /// The workout duration (tokens, or seconds in C).
+    case duration
+    /// The exercise name.
+    case exercise
+    /// `Set Order`.
+    case setOrder
+    /// The weight.
+    case weight
+    /// The per-row weight unit (B0, B).
+    case weightUnit
+    /// Repetitions.
+    case reps
+    /// The distance.
+    case distance
+    /// The per-row distance unit (B0, B).
+    case distanceUnit
+    /// Seconds of a timed set (or of a rest on rest rows).
+    case seconds
+    /// Rate of perceived exertion.
+    case rpe
+    /// The exercise note (A, B, L) or the `Note` row text (C).
+    case notes
+    /// The workout note.
+    case workoutNotes
 }
 
 /// Where a Strong file's weight or distance unit comes from (FORMATS.md §1.5).
@@ -105,8 +133,9 @@ struct StrongLayout {
         Alias(name: "Workout-Notizen", field: .workoutNotes, german: true),
     ]
 
-    /// The header names that identify the date and exercise columns (§1.7 step 1).
+    /// The header names of the date column (§1.7 step 1).
     static let dateNames = ["Date", "Datum"]
+    /// The header names of the exercise-name column (§1.7 step 1).
     static let exerciseNames = ["Exercise Name", "Name der Übung"]
 
     /// Whether a header is a Strong header: an exercise-name and a date column (§1.7 step 1).
