@@ -1,0 +1,59 @@
+import WktCore
+
+/// Which importer reads a file: detected from the header, or forced by `--format`.
+public enum ImportFormat: String, CaseIterable, Sendable {
+    /// Detect the format from the file's header (FORMATS.md §1.7, §2).
+    case auto
+    /// Strong (strong.app) CSV, every dialect of FORMATS.md §1.1.
+    case strong
+    /// Hevy `workout_data.csv` (FORMATS.md §2).
+    case hevy
+}
+
+/// Size caps that stop a huge or hostile file before it exhausts memory (RELIABILITY.md I-20).
+public struct CSVLimits: Sendable, Hashable {
+    /// The largest file accepted, in bytes.
+    public var maxBytes: Int
+    /// The largest number of data records accepted (the header not counted).
+    public var maxRecords: Int
+
+    /// Creates limits.
+    public init(maxBytes: Int, maxRecords: Int) {
+        self.maxBytes = maxBytes
+        self.maxRecords = maxRecords
+    }
+
+    /// 64 MiB and one million records: thirty times the largest real export seen (2 MB,
+    /// 23k rows), far below what would strain memory.
+    public static let standard = CSVLimits(maxBytes: 64 << 20, maxRecords: 1_000_000)
+}
+
+/// How to read an export file.
+public struct ImportOptions: Sendable {
+    /// The format to read, or ``ImportFormat/auto`` to detect it.
+    public var format: ImportFormat
+    /// The weight unit of files that carry none (Strong A, A′, A-de, L1, L2); nil assumes kg and
+    /// says so in ``ImportBatch/unitAssumed``. Files that name their unit ignore it.
+    public var unit: WeightUnit?
+    /// Import the good rows of a file and list the bad ones in ``ImportBatch/skipped`` instead of
+    /// rejecting the whole file. Structural damage (broken quoting, encoding, unknown header) still
+    /// rejects the file.
+    public var skipBadRows: Bool
+    /// The user's today; workouts starting on a later date are imported with a warning. Nil skips
+    /// the check.
+    public var today: CivilDate?
+    /// Size caps for the file.
+    public var limits: CSVLimits
+
+    /// Creates options; the defaults detect the format, assume nothing and reject any bad row.
+    public init(
+        format: ImportFormat = .auto, unit: WeightUnit? = nil, skipBadRows: Bool = false,
+        today: CivilDate? = nil, limits: CSVLimits = .standard
+    ) {
+        self.format = format
+        self.unit = unit
+        self.skipBadRows = skipBadRows
+        self.today = today
+        self.limits = limits
+    }
+}

@@ -1,0 +1,102 @@
+/// Byte-level checks that a CSV file is UTF-8 text, run before any parsing (FORMATS.md §0.1,
+/// RELIABILITY.md I-17): a UTF-16 or UTF-32 file, a Windows-1252 byte such as `0xFC` (ü) and a NUL
+/// byte are reported with what they are, instead of turning into mojibake.
+enum TextEncodingCheck {
+    /// Bytes of the UTF-8 byte-order mark.
+    static let utf8BOM: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// A problem found in the bytes: where, and what to tell the user.
+    struct Problem: Sendable, Equatable {
+        /// 0-based byte offset of the offending byte.
+        var offset: Int
+        /// The rule broken, in words a user can act on.
+        var message: String
+    }
+
+    /// Checks the file's byte-order mark: nil for none or UTF-8, a problem for UTF-16/UTF-32.
+    static func byteOrderMarkProblem(_ p: UnsafeBufferPointer<UInt8>) -> Problem? {
+        func starts(with prefix: [UInt8]) -> Bool {
+            p.count >= prefix.count && zip(p, prefix).allSatisfy { $0 == $1 }
+        }
+        let marks: [(bytes: [UInt8], name: String)] = [
+            ([0xFF, 0xFE, 0x00, 0x00], "UTF-32LE"), ([0x00, 0x00, 0xFE, 0xFF], "UTF-32BE"),
+            ([0xFF, 0xFE], "UTF-16LE"), ([0xFE, 0xFF], "UTF-16BE"),
+        ]
+        for mark in marks where starts(with: mark.bytes) {
+            let hex = mark.bytes.map { Hex.byte($0) }.joined(separator: " ")
+            return Problem(
+                offset: 0,
+                message: "the file is encoded as \(mark.name) (byte-order mark \(hex)); only UTF-8 is read: "
+                    + "save or export it as UTF-8")
+        }
+        return nil
+    }
+
+    /// Validates UTF-8 (well-formed sequences only: no overlong forms, surrogates or code points
+    /// above U+10FFFF) and rejects NUL bytes. Returns the first problem, nil when the bytes are clean.
+    static func utf8Problem(_ p: UnsafeBufferPointer<UInt8>, from start: Int) -> Problem? {
+        let n = p.count
+        var i = start
+        while i < n {
+            let b = p[i]
+            if b < 0x80 {
+                if b == 0 {
+                    return Problem(
+                        offset: i,
+                        message: "NUL byte at byte offset \(i): not a text file, or UTF-16 without a byte-order mark; "
+                            + "export it as UTF-8")
+                }
+                i += 1
+                continue
+            }
+            var need = 0
+            var low: UInt8 = 0x80
+            var high: UInt8 = 0xBF
+            switch b {
+            case 0xC2...0xDF: need = 1
+            case 0xE0: need = 2; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: need = 2
+            case 0xED: need = 2; high = 0x9F
+            case 0xF0: need = 3; low = 0x90
+            case 0xF1...0xF3: need = 3
+            case 0xF4: need = 3; high = 0x8F
+            default: return invalid(at: i, byte: b)
+            }
+            guard i + need < n, (low...high).contains(p[i + 1]) else { return invalid(at: i, byte: b) }
+            var k = 2
+            while k <= need {
+                guard (0x80...0xBF).contains(p[i + k]) else { return invalid(at: i, byte: b) }
+                k += 1
+            }
+            i += need + 1
+        }
+        return nil
+    }
+
+    private static func invalid(at offset: Int, byte: UInt8) -> Problem {
+        Problem(
+            offset: offset,
+            message: "invalid UTF-8 (byte \(Hex.byte(byte)) at byte offset \(offset)): the file is not UTF-8, "
+                + "it looks like Windows-1252 or Latin-1; export it again as UTF-8")
+    }
+
+    /// The 1-based line that contains byte `offset` (line feeds before it, plus one).
+    static func line(of offset: Int, in p: UnsafeBufferPointer<UInt8>) -> Int {
+        var line = 1
+        var i = 0
+        while i < offset && i < p.count {
+            if p[i] == 0x0A { line += 1 }
+            i += 1
+        }
+        return line
+    }
+}
+
+/// Upper-case hexadecimal spelling of bytes for messages (`0xFC`).
+enum Hex {
+    /// `0xFC` for 252.
+    static func byte(_ b: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return "0x" + String(digits[Int(b >> 4)]) + String(digits[Int(b & 0x0F)])
+    }
+}

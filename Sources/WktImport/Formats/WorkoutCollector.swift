@@ -1,0 +1,116 @@
+import WktCore
+
+/// A workout being assembled from rows.
+struct WorkoutDraft {
+    /// The workout's identity within its source (FORMATS.md §6).
+    var key: String
+    /// Start wall time.
+    var start: WallTime
+    /// Duration in seconds.
+    var durationSeconds: Int?
+    /// Workout name as written.
+    var name: String
+    /// Workout note as written.
+    var notes: String?
+    /// Exercise blocks in file order.
+    var blocks: [ExerciseBlock] = []
+    /// The line of the workout's first row.
+    var line: Int
+
+    /// The finished workout.
+    func workout(source: WorkoutSource) -> Workout {
+        Workout(
+            source: source, sourceKey: key, start: start, durationSeconds: durationSeconds, name: name,
+            notes: notes, exercises: blocks)
+    }
+}
+
+/// The state every row-per-set importer shares: the workouts assembled so far, the workout and
+/// block the last row belonged to, and the bad-row policy.
+struct WorkoutCollector {
+    /// Applies `--skip-bad-rows`.
+    var policy: RowErrorPolicy
+    /// The finished workouts, in file order.
+    private var finished: [WorkoutDraft] = []
+    /// The workout the last accepted row belongs to.
+    var current: WorkoutDraft?
+    /// The 0-based row index of the current workout's first row.
+    private(set) var workoutFirstRow: Int?
+    /// The 0-based row index of the current block's first row.
+    private(set) var blockFirstRow: Int?
+    /// The line each workout key started on, to reject a workout whose rows are split by another.
+    private var firstLineOfKey: [String: Int] = [:]
+
+    /// Creates a collector for a table; its ragged rows already count as skipped.
+    init(table: CSVTable, options: ImportOptions) {
+        policy = RowErrorPolicy(file: table.file, skipBadRows: options.skipBadRows, alreadySkipped: table.skipped)
+    }
+
+    /// Every workout, in file order.
+    var drafts: [WorkoutDraft] { finished + (current.map { [$0] } ?? []) }
+
+    /// Fails when `key` belongs to a workout that already ended: rows of one workout are contiguous.
+    func rejectRepeated(key: String) throws(RowError) {
+        if let earlier = firstLineOfKey[key] {
+            throw RowError(
+                message: "the workout \(key) (first row on line \(earlier)) continues after other workouts; "
+                    + "a workout's rows must be contiguous")
+        }
+    }
+
+    /// Makes `draft`, which starts at `row`, the current workout.
+    mutating func start(_ draft: WorkoutDraft, row: Int) {
+        if let current { finished.append(current) }
+        current = draft
+        firstLineOfKey[draft.key] = draft.line
+        workoutFirstRow = row
+        blockFirstRow = nil
+    }
+
+    /// Opens a new block in the current workout, starting at `row`.
+    mutating func startBlock(_ block: ExerciseBlock, row: Int) {
+        current?.blocks.append(block)
+        blockFirstRow = row
+    }
+
+    /// Changes the current workout's last block in place.
+    mutating func updateLastBlock(_ change: (inout ExerciseBlock) -> Void) {
+        guard let count = current?.blocks.count, count > 0 else { return }
+        current?.blocks[count - 1].update(change)
+    }
+
+    /// The warnings every format gives: unknown columns, long durations, workouts after today.
+    static func warnings(unknownColumns: [String], drafts: [WorkoutDraft], workouts: [Workout], today: CivilDate?) -> [String] {
+        var warnings = unknownColumns.map { "ignored the unknown column \"\($0)\"" }
+        warnings += drafts.compactMap(BatchChecks.longDuration)
+        if let future = BatchChecks.futureDates(workouts, today: today) { warnings.append(future) }
+        return warnings
+    }
+}
+
+extension ExerciseBlock {
+    /// Applies a change in place (lets optional chaining mutate a block without copying it).
+    mutating func update(_ change: (inout ExerciseBlock) -> Void) { change(&self) }
+}
+
+/// An importer that folds rows one at a time into a ``WorkoutCollector``.
+protocol RowAssembler {
+    /// The shared state.
+    var collector: WorkoutCollector { get set }
+    /// Parses one row completely and only then applies it, so a rejected row changes nothing.
+    mutating func add(_ fields: RowFields) throws(RowError)
+}
+
+extension RowAssembler {
+    /// Feeds every row of `table`, rejecting or skipping bad rows by the policy.
+    mutating func addRows(of table: CSVTable) throws(ImportError) {
+        for row in 0..<table.rowCount {
+            let fields = RowFields(table: table, row: row)
+            do throws(RowError) {
+                try add(fields)
+            } catch {
+                try collector.policy.reject(error, line: fields.line)
+            }
+        }
+    }
+}

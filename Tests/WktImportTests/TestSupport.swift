@@ -1,0 +1,57 @@
+import WktCore
+@testable import WktImport
+
+/// Imports CSV text given inline, as a file named `test.csv`.
+func importCSV(_ text: String, options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportBatch {
+    try FileImporter.read(bytes: Array(text.utf8), file: "test.csv", options: options)
+}
+
+/// The error an import of `text` fails with, nil when it succeeds.
+func importError(_ text: String, options: ImportOptions = ImportOptions()) -> ImportError? {
+    importError(bytes: Array(text.utf8), options: options)
+}
+
+/// The error an import of `bytes` fails with, nil when it succeeds.
+func importError(bytes: [UInt8], options: ImportOptions = ImportOptions()) -> ImportError? {
+    do {
+        _ = try FileImporter.read(bytes: bytes, file: "test.csv", options: options)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// Reads CSV text strictly with the reader alone.
+func readTable(_ text: String, limits: CSVLimits = .standard) throws(ImportError) -> CSVTable {
+    try CSVReader.read(bytes: Array(text.utf8), file: "test.csv", limits: limits)
+}
+
+/// The same text with CRLF line ends.
+func crlf(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
+}
+
+/// The same text with LF line ends (`"\r\n"` is a single `Character`).
+func lf(_ text: String) -> String {
+    text.split(separator: "\r\n", omittingEmptySubsequences: false).joined(separator: "\n")
+}
+
+/// SplitMix64: a small seeded generator so property tests are repeatable.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Builds a wall time from its fields in tests.
+func wall(_ y: Int, _ mo: Int, _ d: Int, _ h: Int, _ mi: Int, _ s: Int = 0) -> WallTime? {
+    CivilDate(year: y, month: mo, day: d).flatMap { WallTime(date: $0, hour: h, minute: mi, second: s) }
+}
