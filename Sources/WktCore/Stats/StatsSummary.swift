@@ -3,7 +3,7 @@
 /// Shows this week's calendar with weekday names and a legend, workouts this week against the
 /// target, week and day streaks (current and longest with dates), the last 8 weeks as a bar row
 /// (`▁▂▃▄▅▆▇█`, ▁ = none, █ = the most in those weeks), totals and the latest 5 PRs (newest
-/// first). Weights are shown in `settings.unit` with at most one decimal. Colour (ANSI SGR) only
+/// workout first, metric order kept within a workout). Weights are shown in `settings.unit` with at most one decimal. Colour (ANSI SGR) only
 /// when `color` is true; the marks are text either way.
 public enum StatsSummary {
     /// The bar glyphs, lowest first.
@@ -75,7 +75,7 @@ public enum StatsSummary {
             lines.append(style.warning("\(n) workout\(n == 1 ? "" : "s") after \(today) ignored"))
         }
 
-        let prs = report.prEvents.suffix(recentPRCount).reversed()
+        let prs = newestWorkoutsFirst(report.prEvents.suffix(recentPRCount))
         if prs.isEmpty {
             lines.append("Recent PRs: none yet")
         } else {
@@ -114,6 +114,19 @@ public enum StatsSummary {
             let level = (count * highest + top - 1) / top  // ceil(count × 7 / top), ≥ 1
             return barGlyphs[min(max(level, 1), highest)]
         })
+    }
+
+    /// Events with the newest workout first, keeping the metric order within a workout.
+    private static func newestWorkoutsFirst(_ events: ArraySlice<PREvent>) -> [PREvent] {
+        var groups: [[PREvent]] = []
+        for event in events {
+            if let last = groups.last?.last, last.workoutID == event.workoutID {
+                groups[groups.count - 1].append(event)
+            } else {
+                groups.append([event])
+            }
+        }
+        return groups.reversed().flatMap { $0 }
     }
 
     private static func weekRange(_ start: CivilDate, _ end: CivilDate, calendar: TrainingCalendar) -> String {
