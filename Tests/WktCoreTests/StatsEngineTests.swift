@@ -66,12 +66,12 @@ struct StatsEngineTests {
         #expect(bench.reps == 51)  // 5 + 5 + 8 + 3 + 12 + 5 + 5 + 5 + 3
         #expect(bench.volumeKg == 4437.5)  // 1640 + 1027.5 + 1770
         let r = bench.records
-        #expect(r.heaviest == RecordValue(kg: 102.5, day: H.d("2026-11-04"), workoutID: 2))
-        #expect(r.e1rm == RecordValue(kg: 116.667, day: H.d("2026-11-02"), workoutID: 1))  // tied on 11-06
-        #expect(r.bestSetVolume == RecordValue(kg: 720, day: H.d("2026-11-04"), workoutID: 2))
-        #expect(r.bestSessionVolume == RecordValue(kg: 1770, day: H.d("2026-11-06"), workoutID: 3))
-        #expect(r.maxReps == RepsRecord(reps: 12, day: H.d("2026-11-04"), workoutID: 2))
-        let repMaxes = (1...12).map { r.repMax($0)?.kg }
+        #expect(r.heaviest == RecordValue(102.5, day: H.d("2026-11-04"), workoutID: 2))
+        #expect(r.e1rm == RecordValue(116.667, day: H.d("2026-11-02"), workoutID: 1))  // tied on 11-06
+        #expect(r.bestSetVolume == RecordValue(720, day: H.d("2026-11-04"), workoutID: 2))
+        #expect(r.bestSessionVolume == RecordValue(1770, day: H.d("2026-11-06"), workoutID: 3))
+        #expect(r.maxReps == RepsRecord(12, day: H.d("2026-11-04"), workoutID: 2))
+        let repMaxes = (1...12).map { r.repMax($0)?.value }
         #expect(repMaxes == [102.5, 102.5, 102.5, 100, 100, 80, 80, 80, 60, 60, 60, 60])
         #expect(r.repMax(4)?.day == H.d("2026-11-02"))
         #expect(r.repMax(9)?.day == H.d("2026-11-04"))
@@ -87,8 +87,8 @@ struct StatsEngineTests {
         #expect(pullUp.workingSets == 3)
         #expect(pullUp.reps == 23)
         #expect(pullUp.volumeKg == 50)  // only the +10 kg set
-        #expect(pullUp.records.heaviest == RecordValue(kg: 10, day: H.d("2026-11-04"), workoutID: 2))
-        #expect(pullUp.records.maxReps?.reps == 10)
+        #expect(pullUp.records.heaviest == RecordValue(10, day: H.d("2026-11-04"), workoutID: 2))
+        #expect(pullUp.records.maxReps?.value == 10)
         #expect(report.prEvents.allSatisfy { $0.exercise != "Pull Up" })  // first weighted set: baseline
         let plank = try #require(report.exercises.first { $0.name == "Plank" })
         #expect(plank.workingSets == 1 && plank.reps == 0 && plank.volumeKg == 0)
@@ -155,7 +155,7 @@ struct StatsEngineTests {
             "3 set_volume 1520.0 1000.0",
             "3 session_volume 1520.0 1000.0",
         ])
-        #expect(report.exercises[0].records.e1rm?.kg == 235.862)
+        #expect(report.exercises[0].records.e1rm?.value == 235.862)
         #expect(E1RMFormula.epley.estimate(weightKg: 100, reps: 1) == 100)
         #expect(E1RMFormula.brzycki.estimate(weightKg: 100, reps: 1) == 100)
         #expect(E1RMFormula.epley.estimate(weightKg: 100, reps: 13) == nil)

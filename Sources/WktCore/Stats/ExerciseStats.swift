@@ -1,36 +1,25 @@
 /// A record value with the first training day (and workout) on which it was reached.
-public struct RecordValue: Sendable, Equatable {
-    /// The value in kg (rounded to 0.001).
-    public var kg: Double
+public struct Reached<Value: Sendable & Equatable>: Sendable, Equatable {
+    /// The value: kg (rounded to 0.001) for weights and volumes, a count for reps.
+    public var value: Value
     /// The first training day the value was reached.
     public var day: CivilDate
     /// The workout that first reached it.
     public var workoutID: Int64
 
-    /// Creates a record value.
-    public init(kg: Double, day: CivilDate, workoutID: Int64) {
-        self.kg = kg
+    /// Creates a reached value.
+    public init(_ value: Value, day: CivilDate, workoutID: Int64) {
+        self.value = value
         self.day = day
         self.workoutID = workoutID
     }
 }
 
-/// The most reps in one working set, with the first day it was reached.
-public struct RepsRecord: Sendable, Equatable {
-    /// The reps.
-    public var reps: Int
-    /// The first training day it was reached.
-    public var day: CivilDate
-    /// The workout that first reached it.
-    public var workoutID: Int64
+/// A weight or volume record in kg.
+public typealias RecordValue = Reached<Double>
 
-    /// Creates a reps record.
-    public init(reps: Int, day: CivilDate, workoutID: Int64) {
-        self.reps = reps
-        self.day = day
-        self.workoutID = workoutID
-    }
-}
+/// A reps record.
+public typealias RepsRecord = Reached<Int>
 
 /// An exercise's records (STATS.md "Records"), over its working sets with weight > 0 and
 /// reps ≥ 1 (``maxReps``: any weight). A record that does not exist is nil.

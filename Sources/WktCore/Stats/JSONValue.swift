@@ -28,61 +28,77 @@ public indirect enum JSONValue: Sendable {
     /// Pretty-printed text: two-space indent, `"key": value`, one member or element per line,
     /// empty containers as `{}` and `[]`, no trailing newline.
     public func pretty() -> String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(4096)
         write(to: &out, indent: 0)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func write(to out: inout String, indent: Int) {
+    private func write(to out: inout [UInt8], indent: Int) {
         switch self {
         case .object(let members):
-            guard !members.isEmpty else { return out += "{}" }
-            out += "{\n"
+            guard !members.isEmpty else { return out.append(contentsOf: "{}".utf8) }
+            out.append(UInt8(ascii: "{"))
             for (offset, member) in members.enumerated() {
-                out += String(repeating: "  ", count: indent + 1)
-                out += JSONValue.quote(member.0)
-                out += ": "
+                JSONValue.newline(&out, indent: indent + 1)
+                JSONValue.appendQuoted(member.0, to: &out)
+                out.append(contentsOf: ": ".utf8)
                 member.1.write(to: &out, indent: indent + 1)
-                out += offset == members.count - 1 ? "\n" : ",\n"
+                if offset < members.count - 1 { out.append(UInt8(ascii: ",")) }
             }
-            out += String(repeating: "  ", count: indent) + "}"
+            JSONValue.newline(&out, indent: indent)
+            out.append(UInt8(ascii: "}"))
         case .array(let elements):
-            guard !elements.isEmpty else { return out += "[]" }
-            out += "[\n"
+            guard !elements.isEmpty else { return out.append(contentsOf: "[]".utf8) }
+            out.append(UInt8(ascii: "["))
             for (offset, element) in elements.enumerated() {
-                out += String(repeating: "  ", count: indent + 1)
+                JSONValue.newline(&out, indent: indent + 1)
                 element.write(to: &out, indent: indent + 1)
-                out += offset == elements.count - 1 ? "\n" : ",\n"
+                if offset < elements.count - 1 { out.append(UInt8(ascii: ",")) }
             }
-            out += String(repeating: "  ", count: indent) + "]"
-        case .string(let text): out += JSONValue.quote(text)
-        case .int(let value): out += String(value)
-        case .kg(let value): out += JSONValue.formatKg(value)
-        case .bool(let value): out += value ? "true" : "false"
-        case .null: out += "null"
+            JSONValue.newline(&out, indent: indent)
+            out.append(UInt8(ascii: "]"))
+        case .string(let text): JSONValue.appendQuoted(text, to: &out)
+        case .int(let value): out.append(contentsOf: String(value).utf8)
+        case .kg(let value): out.append(contentsOf: JSONValue.formatKg(value).utf8)
+        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
+        case .null: out.append(contentsOf: "null".utf8)
         }
+    }
+
+    private static func newline(_ out: inout [UInt8], indent: Int) {
+        out.append(UInt8(ascii: "\n"))
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
     }
 
     /// A JSON string literal per RFC 8259: `"` and `\` escaped, control characters U+0000–U+001F
     /// as `\b \f \n \r \t` or `\u00XX`, everything else (including non-ASCII) as UTF-8.
     public static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{00}"..."\u{1F}":
-                let hex = Array("0123456789abcdef")
-                out += "\\u00" + String(hex[Int(scalar.value >> 4)]) + String(hex[Int(scalar.value & 0xF)])
-            default: out.unicodeScalars.append(scalar)
+        var out: [UInt8] = []
+        appendQuoted(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
+            case 0x08: out.append(contentsOf: #"\b"#.utf8)
+            case 0x0C: out.append(contentsOf: #"\f"#.utf8)
+            case 0x0A: out.append(contentsOf: #"\n"#.utf8)
+            case 0x0D: out.append(contentsOf: #"\r"#.utf8)
+            case 0x09: out.append(contentsOf: #"\t"#.utf8)
+            case 0x00..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                out.append(contentsOf: #"\u00"#.utf8)
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0xF)])
+            default: out.append(byte)  // UTF-8 bytes ≥ 0x80 pass through unchanged
             }
         }
-        return out + "\""
+        out.append(UInt8(ascii: "\""))
     }
 
     /// The one number format for kilograms: rounded to 0.001, written with at least one and at
@@ -96,8 +112,12 @@ public indirect enum JSONValue: Sendable {
             return (thousandths / 1000).description
         }
         let magnitude = abs(whole)
-        var fraction = ASCIIDigits.pad(magnitude % 1000, 3)
-        while fraction.count > 1, fraction.hasSuffix("0") { fraction.removeLast() }
-        return (whole < 0 ? "-" : "") + String(magnitude / 1000) + "." + fraction
+        var fraction = magnitude % 1000
+        var digits = 3
+        while digits > 1, fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        return (whole < 0 ? "-" : "") + String(magnitude / 1000) + "." + ASCIIDigits.pad(fraction, digits)
     }
 }

@@ -236,24 +236,24 @@ private struct ExerciseAccumulator {
         }
         for (index, metric) in RecordMetric.allInEventOrder.enumerated() {
             guard let value = session.best[index] else { continue }
-            let reached = RecordValue(kg: value / 1000, day: context.day, workoutID: id)
+            let reached = RecordValue(value / 1000, day: context.day, workoutID: id)
             guard let previous = best[index] else {
                 best[index] = reached
                 continue
             }
-            let previousMilli = (previous.kg * 1000).rounded()
+            let previousMilli = (previous.value * 1000).rounded()
             guard value > previousMilli else { continue }
             events.append(
                 PREvent(
                     day: context.day, workoutID: id, workoutName: context.stored.workout.name,
                     workoutStart: context.stored.workout.start, exercise: name, metric: metric,
-                    valueKg: reached.kg, previousKg: previous.kg, formula: context.formula
+                    valueKg: reached.value, previousKg: previous.value, formula: context.formula
                 )
             )
             best[index] = reached
         }
-        if let sessionMax = session.maxReps, sessionMax > (maxReps?.reps ?? 0) {
-            maxReps = RepsRecord(reps: sessionMax, day: context.day, workoutID: id)
+        if let sessionMax = session.maxReps, sessionMax > (maxReps?.value ?? 0) {
+            maxReps = RepsRecord(sessionMax, day: context.day, workoutID: id)
         }
     }
 

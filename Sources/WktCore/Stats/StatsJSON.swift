@@ -78,7 +78,7 @@ public enum StatsJSON {
     private static func exercise(_ exercise: ExerciseStats, slug: String?) -> JSONValue {
         let records = exercise.records
         let repMaxes: [(String, JSONValue)] = (1...12).compactMap { n in
-            records.repMax(n).map { (String(n), JSONValue.kg($0.kg)) }
+            records.repMax(n).map { (String(n), JSONValue.kg($0.value)) }
         }
         return .object([
             ("name", .string(exercise.name)),
@@ -86,13 +86,13 @@ public enum StatsJSON {
             ("workouts", .int(exercise.workouts)),
             ("working_sets", .int(exercise.workingSets)),
             ("volume_kg", .kg(exercise.volumeKg)),
-            ("heaviest_kg", .kg(records.heaviest?.kg)),
+            ("heaviest_kg", .kg(records.heaviest?.value)),
             ("heaviest_day", .date(records.heaviest?.day)),
-            ("e1rm_kg", .kg(records.e1rm?.kg)),
+            ("e1rm_kg", .kg(records.e1rm?.value)),
             ("e1rm_day", .date(records.e1rm?.day)),
-            ("best_set_volume_kg", .kg(records.bestSetVolume?.kg)),
-            ("best_session_volume_kg", .kg(records.bestSessionVolume?.kg)),
-            ("max_reps", .int(records.maxReps?.reps)),
+            ("best_set_volume_kg", .kg(records.bestSetVolume?.value)),
+            ("best_session_volume_kg", .kg(records.bestSessionVolume?.value)),
+            ("max_reps", .int(records.maxReps?.value)),
             ("rep_maxes_kg", .object(repMaxes)),
         ])
     }
