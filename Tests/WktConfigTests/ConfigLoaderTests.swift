@@ -52,6 +52,9 @@ struct ConfigLoaderTests {
         #expect(settings.weekStart == .monday && settings.dayCutoffHour == 0 && settings.weeklyTarget == 1)
         #expect(settings.unit == .kg && settings.e1rmFormula == .epley && settings.schedule == nil)
         #expect(settings.title == nil && settings.author == nil && settings.baseURL == nil)
+        // An empty [schedule] is kept as an empty plan (it switches a stored schedule off).
+        #expect(try parse("[schedule]\n").schedule == Schedule())
+        #expect(try parse("schedule = { tuesday = \"Caf\u{65}\u{301}\" }").schedule?.days[.tuesday]?.unicodeScalars.count == 4)  // NFC
     }
 
     @Test("T-14: an unknown time zone is an error naming the file, key and zone")

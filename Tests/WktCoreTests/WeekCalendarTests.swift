@@ -41,6 +41,10 @@ struct WeekCalendarTests {
         let none = H.report(history, today: "2026-11-18")
         #expect(none.weekCalendar(weekContaining: H.d("2026-11-18")).map(\.symbol).joined() == "✓·●····")
         #expect(none.schedule == nil)
+        // An empty [schedule] in the config means "no plan" and hides the stored one.
+        let off = H.report(history, today: "2026-11-18", settings: H.settings(schedule: Schedule()), stored: stored)
+        #expect(off.schedule == nil)
+        #expect(off.weekCalendar(weekContaining: H.d("2026-11-18")).map(\.symbol).joined() == "✓·●····")
     }
 
     @Test("Sunday weeks start the row on Sunday")

@@ -44,11 +44,12 @@ public struct Settings: Sendable, Equatable {
         self.baseURL = baseURL
     }
 
-    /// The schedule that drives ○ and ✗: `[schedule]` from the config when set, else the one stored
-    /// with imported data (wkt JSON, Gym-Baazi), else none. An empty schedule counts as none.
+    /// The schedule that drives ○ and ✗: `[schedule]` from the config when present, else the one
+    /// stored with imported data (wkt JSON, Gym-Baazi), else none. An empty `[schedule]` table is
+    /// present: it means "no plan" and turns a stored schedule off.
     public func effectiveSchedule(stored: Schedule?) -> Schedule? {
-        if let schedule, !schedule.isEmpty { return schedule }
-        if let stored, !stored.isEmpty { return stored }
-        return nil
+        let chosen = schedule ?? stored
+        guard let chosen, !chosen.isEmpty else { return nil }
+        return chosen
     }
 }
