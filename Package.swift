@@ -74,6 +74,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "WktCoreTests", dependencies: ["WktCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "WktConfigTests", dependencies: ["WktConfig", "WktCore"], swiftSettings: swiftSettings),
         .testTarget(
             name: "WktImportTests", dependencies: ["WktImport", "WktCore"],
             resources: [.copy("Fixtures")], swiftSettings: swiftSettings

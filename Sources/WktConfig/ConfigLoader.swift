@@ -1,0 +1,171 @@
+import Foundation
+import TOMLKit
+import WktCore
+
+/// Reads `wkt-site.toml` into ``Settings`` (keys in STATS.md "Calendar model" plus `title`,
+/// `author`, `base_url`).
+///
+/// Every key is optional; a missing key keeps its default. Unknown keys (also inside
+/// `[schedule]`), values of the wrong TOML type and values out of range are errors naming the file
+/// and the key (exit 65). Rules: `timezone` a zone `TimeZone(identifier:)` knows; `week_start` a
+/// weekday name (any case); `day_cutoff_hour` an integer 0–23; `weekly_target` an integer ≥ 1;
+/// `unit` `kg` or `lb`; `e1rm_formula` `epley` or `brzycki`; `[schedule]` keys `monday`…`sunday`
+/// (lower case, like every key) with a non-empty routine name; `title`, `author`, `base_url`
+/// strings. Keys are checked in sorted order, so the first error reported is stable.
+public enum ConfigLoader {
+    /// The default config file name, looked up in the working directory.
+    public static let defaultFileName = "wkt-site.toml"
+
+    /// Top-level keys, sorted.
+    public static let knownKeys: [String] = [
+        "author", "base_url", "day_cutoff_hour", "e1rm_formula", "schedule", "timezone", "title", "unit",
+        "week_start", "weekly_target",
+    ]
+
+    /// Parses a config document.
+    /// - Parameters:
+    ///   - toml: the file's text.
+    ///   - file: the name used in error messages.
+    ///   - defaultTimeZone: the zone when `timezone` is absent (the machine's zone).
+    /// - Returns: the settings.
+    /// - Throws: ``ConfigError`` naming the file and key.
+    public static func parse(toml: String, file: String, defaultTimeZone: String) throws(ConfigError) -> Settings {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: toml)
+        } catch let error as TOMLParseError {
+            throw .syntax(
+                file: file, line: error.source.begin.line, column: error.source.begin.column,
+                message: error.description
+            )
+        } catch {
+            throw .syntax(file: file, line: 0, column: 0, message: "\(error)")
+        }
+        guard TimeZone(identifier: defaultTimeZone) != nil else { throw .unknownTimeZone(defaultTimeZone) }
+        var settings = Settings(timezone: defaultTimeZone)
+        let reader = KeyReader(file: file)
+        for key in table.keys.sorted() {
+            guard let value = table[key] else { continue }
+            switch key {
+            case "timezone":
+                let zone = try reader.string(value, key: key)
+                guard TimeZone(identifier: zone) != nil else {
+                    throw .badValue(file: file, key: key, value: quoted(zone), rule: "not a known IANA time zone")
+                }
+                settings.timezone = zone
+            case "week_start":
+                settings.weekStart = try reader.weekday(value, key: key)
+            case "day_cutoff_hour":
+                settings.dayCutoffHour = try reader.int(value, key: key, in: 0...23)
+            case "weekly_target":
+                settings.weeklyTarget = try reader.int(value, key: key, in: 1...Int.max)
+            case "unit":
+                settings.unit = try reader.choice(value, key: key, WeightUnit.allCases.map { ($0.rawValue, $0) })
+            case "e1rm_formula":
+                settings.e1rmFormula = try reader.choice(
+                    value, key: key, E1RMFormula.allCases.map { ($0.rawValue, $0) }
+                )
+            case "schedule":
+                settings.schedule = try reader.schedule(value)
+            case "title":
+                settings.title = try reader.string(value, key: key)
+            case "author":
+                settings.author = try reader.string(value, key: key)
+            case "base_url":
+                settings.baseURL = try reader.string(value, key: key)
+            default:
+                throw .unknownKey(file: file, key: key)
+            }
+        }
+        return settings
+    }
+
+    /// Loads `path` (relative to `workingDirectory` unless absolute), or `wkt-site.toml` in the
+    /// working directory when `path` is nil.
+    /// - Parameters:
+    ///   - path: an explicit config file; missing is an error.
+    ///   - workingDirectory: where a relative path and the default file are looked up.
+    ///   - defaultTimeZone: the zone when `timezone` is absent.
+    /// - Returns: the settings; the defaults when no path was given and the default file is absent.
+    /// - Throws: ``ConfigError``.
+    public static func load(path: String?, workingDirectory: String, defaultTimeZone: String) throws(ConfigError) -> Settings {
+        let shown = path ?? defaultFileName
+        let full = shown.hasPrefix("/") ? shown : (workingDirectory as NSString).appendingPathComponent(shown)
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: full, isDirectory: &isDirectory) else {
+            if path == nil {
+                guard TimeZone(identifier: defaultTimeZone) != nil else { throw .unknownTimeZone(defaultTimeZone) }
+                return Settings(timezone: defaultTimeZone)
+            }
+            throw .fileNotFound(path: shown)
+        }
+        guard !isDirectory.boolValue, let data = manager.contents(atPath: full) else {
+            throw .unreadable(path: shown)
+        }
+        guard let text = String(data: data, encoding: .utf8) else { throw .invalidUTF8(file: shown) }
+        return try parse(toml: text, file: shown, defaultTimeZone: defaultTimeZone)
+    }
+
+    private static func quoted(_ text: String) -> String { "\"" + text + "\"" }
+
+    /// Typed access to TOML values with errors that name the key.
+    private struct KeyReader {
+        let file: String
+
+        func string(_ value: TOMLValueConvertible, key: String) throws(ConfigError) -> String {
+            guard let text = value.string else { throw wrongType(value, key: key, expected: "a string") }
+            return text
+        }
+
+        func int(_ value: TOMLValueConvertible, key: String, in range: ClosedRange<Int>) throws(ConfigError) -> Int {
+            guard let number = value.int else { throw wrongType(value, key: key, expected: "an integer") }
+            guard range.contains(number) else {
+                let rule = range.upperBound == Int.max
+                    ? "must be at least \(range.lowerBound)"
+                    : "must be between \(range.lowerBound) and \(range.upperBound)"
+                throw .badValue(file: file, key: key, value: String(number), rule: rule)
+            }
+            return number
+        }
+
+        func weekday(_ value: TOMLValueConvertible, key: String) throws(ConfigError) -> Weekday {
+            let name = try string(value, key: key)
+            guard let day = Weekday(name: name) else {
+                throw .badValue(file: file, key: key, value: quoted(name), rule: "expected a weekday, monday … sunday")
+            }
+            return day
+        }
+
+        func choice<T>(_ value: TOMLValueConvertible, key: String, _ options: [(String, T)]) throws(ConfigError) -> T {
+            let name = try string(value, key: key)
+            guard let match = options.first(where: { $0.0 == name }) else {
+                let list = options.map(\.0).joined(separator: " or ")
+                throw .badValue(file: file, key: key, value: quoted(name), rule: "expected \(list)")
+            }
+            return match.1
+        }
+
+        func schedule(_ value: TOMLValueConvertible) throws(ConfigError) -> Schedule {
+            guard let table = value.table else { throw wrongType(value, key: "schedule", expected: "a table") }
+            var days: [Weekday: String] = [:]
+            for key in table.keys.sorted() {
+                let dotted = "schedule." + key
+                guard let day = Weekday.allCases.first(where: { $0.name == key }) else {
+                    throw .unknownKey(file: file, key: dotted)
+                }
+                guard let entry = table[key] else { continue }
+                let routine = try string(entry, key: dotted)
+                guard !routine.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    throw .badValue(file: file, key: dotted, value: "\"\"", rule: "a routine name must not be empty")
+                }
+                days[day] = CanonicalName.normalize(routine)
+            }
+            return Schedule(days: days)
+        }
+
+        private func wrongType(_ value: TOMLValueConvertible, key: String, expected: String) -> ConfigError {
+            .badValue(file: file, key: key, value: "a TOML \(value.type)", rule: "expected \(expected)")
+        }
+    }
+}

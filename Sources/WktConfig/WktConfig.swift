@@ -1,1 +1,0 @@
-// The WktConfig module; see Package.swift for its role.

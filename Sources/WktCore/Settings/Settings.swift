@@ -1,0 +1,55 @@
+/// Everything `wkt-site.toml` can set (STATS.md "Calendar model", PRODUCT.md).
+///
+/// The defaults are the documented ones; `WktConfig.ConfigLoader` validates a file into this type,
+/// so values reaching the statistics are already in range. ``TrainingCalendar`` still clamps
+/// out-of-range values defensively, because this struct can also be built in code.
+public struct Settings: Sendable, Equatable {
+    /// IANA time zone id (`Europe/Berlin`): used only to find "today" and to give zone-less
+    /// instants a wall time. Statistics themselves never depend on it.
+    public var timezone: String
+    /// First day of a statistics week; `.monday` gives ISO weeks (`2026-W47`).
+    public var weekStart: Weekday
+    /// 0–23: a workout starting before this hour counts for the previous training day.
+    public var dayCutoffHour: Int
+    /// Workouts a week needs to keep the week streak (≥ 1).
+    public var weeklyTarget: Int
+    /// Display unit; the store and `stats.json` are always kilograms.
+    public var unit: WeightUnit
+    /// The estimated-one-rep-max formula for records and PR events.
+    public var e1rmFormula: E1RMFormula
+    /// The planned routine per weekday from `[schedule]`; it wins over a stored schedule.
+    public var schedule: Schedule?
+    /// Site title.
+    public var title: String?
+    /// Site author.
+    public var author: String?
+    /// Absolute base URL of the published site, when known (`base_url`).
+    public var baseURL: String?
+
+    /// Creates settings; every parameter but the zone has the documented default.
+    public init(
+        timezone: String, weekStart: Weekday = .monday, dayCutoffHour: Int = 0, weeklyTarget: Int = 1,
+        unit: WeightUnit = .kg, e1rmFormula: E1RMFormula = .epley, schedule: Schedule? = nil,
+        title: String? = nil, author: String? = nil, baseURL: String? = nil
+    ) {
+        self.timezone = timezone
+        self.weekStart = weekStart
+        self.dayCutoffHour = dayCutoffHour
+        self.weeklyTarget = weeklyTarget
+        self.unit = unit
+        self.e1rmFormula = e1rmFormula
+        self.schedule = schedule
+        self.title = title
+        self.author = author
+        self.baseURL = baseURL
+    }
+
+    /// The schedule that drives ○ and ✗: `[schedule]` from the config when present, else the one
+    /// stored with imported data (wkt JSON, Gym-Baazi), else none. An empty `[schedule]` table is
+    /// present: it means "no plan" and turns a stored schedule off.
+    public func effectiveSchedule(stored: Schedule?) -> Schedule? {
+        let chosen = schedule ?? stored
+        guard let chosen, !chosen.isEmpty else { return nil }
+        return chosen
+    }
+}

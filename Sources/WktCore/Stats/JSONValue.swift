@@ -1,0 +1,123 @@
+/// A JSON value whose objects keep their key order, written by hand so the bytes are fixed
+/// (Foundation's `JSONEncoder` does not keep key order and formats numbers its own way).
+public indirect enum JSONValue: Sendable {
+    /// An object; keys in the given order.
+    case object([(String, JSONValue)])
+    /// An array.
+    case array([JSONValue])
+    /// A string.
+    case string(String)
+    /// An integer.
+    case int(Int)
+    /// Kilograms (or any quantity kept to 0.001): written by ``JSONValue/formatKg(_:)``.
+    case kg(Double)
+    /// `true` or `false`.
+    case bool(Bool)
+    /// `null`.
+    case null
+
+    /// A string, or `null` when nil.
+    public static func string(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+    /// A date as `YYYY-MM-DD`, or `null` when nil.
+    public static func date(_ value: CivilDate?) -> JSONValue { value.map { .string($0.description) } ?? .null }
+    /// Kilograms, or `null` when nil.
+    public static func kg(_ value: Double?) -> JSONValue { value.map { .kg($0) } ?? .null }
+    /// An integer, or `null` when nil.
+    public static func int(_ value: Int?) -> JSONValue { value.map { .int($0) } ?? .null }
+
+    /// Pretty-printed text: two-space indent, `"key": value`, one member or element per line,
+    /// empty containers as `{}` and `[]`, no trailing newline.
+    public func pretty() -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(4096)
+        write(to: &out, indent: 0)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private func write(to out: inout [UInt8], indent: Int) {
+        switch self {
+        case .object(let members):
+            guard !members.isEmpty else { return out.append(contentsOf: "{}".utf8) }
+            out.append(UInt8(ascii: "{"))
+            for (offset, member) in members.enumerated() {
+                JSONValue.newline(&out, indent: indent + 1)
+                JSONValue.appendQuoted(member.0, to: &out)
+                out.append(contentsOf: ": ".utf8)
+                member.1.write(to: &out, indent: indent + 1)
+                if offset < members.count - 1 { out.append(UInt8(ascii: ",")) }
+            }
+            JSONValue.newline(&out, indent: indent)
+            out.append(UInt8(ascii: "}"))
+        case .array(let elements):
+            guard !elements.isEmpty else { return out.append(contentsOf: "[]".utf8) }
+            out.append(UInt8(ascii: "["))
+            for (offset, element) in elements.enumerated() {
+                JSONValue.newline(&out, indent: indent + 1)
+                element.write(to: &out, indent: indent + 1)
+                if offset < elements.count - 1 { out.append(UInt8(ascii: ",")) }
+            }
+            JSONValue.newline(&out, indent: indent)
+            out.append(UInt8(ascii: "]"))
+        case .string(let text): JSONValue.appendQuoted(text, to: &out)
+        case .int(let value): out.append(contentsOf: String(value).utf8)
+        case .kg(let value): out.append(contentsOf: JSONValue.formatKg(value).utf8)
+        case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
+        case .null: out.append(contentsOf: "null".utf8)
+        }
+    }
+
+    private static func newline(_ out: inout [UInt8], indent: Int) {
+        out.append(UInt8(ascii: "\n"))
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
+    }
+
+    /// A JSON string literal per RFC 8259: `"` and `\` escaped, control characters U+0000–U+001F
+    /// as `\b \f \n \r \t` or `\u00XX`, everything else (including non-ASCII) as UTF-8.
+    public static func quote(_ text: String) -> String {
+        var out: [UInt8] = []
+        appendQuoted(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
+            case 0x08: out.append(contentsOf: #"\b"#.utf8)
+            case 0x0C: out.append(contentsOf: #"\f"#.utf8)
+            case 0x0A: out.append(contentsOf: #"\n"#.utf8)
+            case 0x0D: out.append(contentsOf: #"\r"#.utf8)
+            case 0x09: out.append(contentsOf: #"\t"#.utf8)
+            case 0x00..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                out.append(contentsOf: #"\u00"#.utf8)
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0xF)])
+            default: out.append(byte)  // UTF-8 bytes ≥ 0x80 pass through unchanged
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// The one number format for kilograms: rounded to 0.001, written with at least one and at
+    /// most three decimals and no trailing zeros beyond the first (`100.0`, `22.68`, `0.453`,
+    /// `-0.0` never: zero is `0.0`). Magnitudes of 10¹² kg and more use Swift's shortest
+    /// round-trip form (`1e+15`); a non-finite value, which no importer produces, is `null`.
+    public static func formatKg(_ kg: Double) -> String {
+        guard kg.isFinite else { return "null" }
+        let thousandths = (kg * 1000).rounded()
+        guard abs(thousandths) < 1e15, let whole = Int(exactly: thousandths) else {
+            return (thousandths / 1000).description
+        }
+        let magnitude = abs(whole)
+        var fraction = magnitude % 1000
+        var digits = 3
+        while digits > 1, fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        return (whole < 0 ? "-" : "") + String(magnitude / 1000) + "." + ASCIIDigits.pad(fraction, digits)
+    }
+}

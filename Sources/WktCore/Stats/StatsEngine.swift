@@ -1,0 +1,271 @@
+/// Computes every number of STATS.md in one pass over the history (no I/O, no clock, no zone).
+///
+/// Rules beyond STATS.md's text, decided here:
+/// - Weights and volumes are summed as whole grams (kg × 1000 rounded, an exact integer in a
+///   `Double`), so sums do not depend on grouping and ties are exact; every published value is
+///   kg with at most 3 decimals. e1RM estimates are rounded to 0.001 kg before comparison.
+/// - A workout counts when its training day is on or before `today`; later ones are only counted
+///   in ``StatsReport/futureWorkoutsIgnored``. Every counted workout counts in weeks, streaks and the
+///   calendar, sets or not.
+/// - A set counts only when ``WorkoutSet/isWorking`` (done, not a warm-up). Bodyweight sets (no
+///   weight or 0) add reps but no volume; timed and distance sets add neither.
+/// - All blocks of one exercise in one workout form one session (session volume sums them).
+/// - Within a workout, PR events follow the exercises' first appearance, then
+///   ``RecordMetric/allInEventOrder``.
+/// - Values of `settings.weeklyTarget` below 1 are treated as 1.
+public enum StatsEngine {
+    /// Computes the report.
+    /// - Parameters:
+    ///   - history: all workouts in walk order (``WorkoutHistory`` sorts them).
+    ///   - settings: week start, cutoff, weekly target, e1RM formula and schedule.
+    ///   - today: the resolved "today" (`--today`, `SOURCE_DATE_EPOCH` or the clock).
+    /// - Returns: the report.
+    public static func compute(history: WorkoutHistory, settings: Settings, today: CivilDate) -> StatsReport {
+        let calendar = TrainingCalendar(settings: settings)
+        let formula = settings.e1rmFormula
+        let target = max(1, settings.weeklyTarget)
+
+        var exerciseIndex: [String: Int] = [:]
+        var accumulators: [ExerciseAccumulator] = []
+        var infos: [WorkoutInfo] = []
+        var events: [PREvent] = []
+        var future = 0
+        var totals = (sets: 0, reps: 0, milli: 0.0)
+        infos.reserveCapacity(history.workouts.count)
+
+        for stored in history.workouts {
+            let workout = stored.workout
+            let day = calendar.trainingDay(of: workout)
+            guard day <= today else {
+                future += 1
+                continue
+            }
+            // Merge the workout's blocks per exercise, in order of first appearance.
+            var localIndex: [String: Int] = [:]
+            var sessions: [SessionBest] = []
+            for block in workout.exercises {
+                let name = CanonicalName.normalize(block.name)
+                let index: Int
+                if let known = localIndex[name] {
+                    index = known
+                } else {
+                    index = sessions.count
+                    localIndex[name] = index
+                    sessions.append(SessionBest(name: name))
+                }
+                for set in block.sets where set.isWorking {
+                    sessions[index].add(set, formula: formula)
+                }
+            }
+
+            let context = WorkoutContext(stored: stored, day: day, formula: formula)
+            var workoutEvents: [PREvent] = []
+            var exerciseInfos: [WorkoutExerciseInfo] = []
+            var workoutTotals = (sets: 0, reps: 0, milli: 0.0)
+            for session in sessions {
+                let index: Int
+                if let known = exerciseIndex[session.name] {
+                    index = known
+                } else {
+                    index = accumulators.count
+                    exerciseIndex[session.name] = index
+                    accumulators.append(ExerciseAccumulator(name: session.name))
+                }
+                accumulators[index].record(session, context: context, events: &workoutEvents)
+                exerciseInfos.append(
+                    WorkoutExerciseInfo(
+                        name: session.name, workingSets: session.workingSets, reps: session.reps,
+                        volumeKg: session.volumeMilli / 1000
+                    )
+                )
+                workoutTotals.sets += session.workingSets
+                workoutTotals.reps += session.reps
+                workoutTotals.milli += session.volumeMilli
+            }
+            totals.sets += workoutTotals.sets
+            totals.reps += workoutTotals.reps
+            totals.milli += workoutTotals.milli
+            events += workoutEvents
+            infos.append(
+                WorkoutInfo(
+                    id: stored.id, name: workout.name, start: workout.start, trainingDay: day,
+                    weekStart: calendar.weekStart(of: day), workingSets: workoutTotals.sets,
+                    reps: workoutTotals.reps, volumeKg: workoutTotals.milli / 1000,
+                    exercises: exerciseInfos, prEvents: workoutEvents
+                )
+            )
+        }
+
+        let days = infos.map(\.trainingDay)
+        let weeks = weekSeries(infos: infos, calendar: calendar, today: today)
+        let weekStreak = Streak.compute(
+            qualifying: weeks.indices.filter { weeks[$0].workouts >= target },
+            anchor: weeks.count - 1,
+            date: { weeks[$0].start }
+        )
+        let dayStreak = Streak.compute(
+            qualifying: Set(days.map(\.dayNumber)).sorted(),
+            anchor: today.dayNumber,
+            date: { CivilDate(dayNumber: $0) }
+        )
+        let exercises = accumulators
+            .sorted { CanonicalName.precedes($0.name, $1.name) }
+            .map(\.stats)
+
+        return StatsReport(
+            today: today, calendar: calendar, e1rmFormula: formula,
+            schedule: settings.effectiveSchedule(stored: history.storedSchedule),
+            totals: StatsTotals(
+                workouts: infos.count, workingSets: totals.sets, reps: totals.reps,
+                volumeKg: totals.milli / 1000, firstDay: days.min(), lastDay: days.max()
+            ),
+            weeks: weeks,
+            streaks: StreakReport(weeklyTarget: target, weeks: weekStreak, days: dayStreak),
+            exercises: exercises, prEvents: events, workouts: infos, futureWorkoutsIgnored: future
+        )
+    }
+
+    /// Weeks from the first workout's week through the week containing today, zero weeks included.
+    private static func weekSeries(infos: [WorkoutInfo], calendar: TrainingCalendar, today: CivilDate) -> [WeekStats] {
+        guard let firstDay = infos.map(\.trainingDay).min() else { return [] }
+        let first = calendar.weekStart(of: firstDay)
+        let count = calendar.weeks(from: first, to: today) + 1
+        guard count > 0 else { return [] }
+        var weeks = (0..<count).map { offset -> WeekStats in
+            let start = first.adding(days: 7 * offset)
+            return WeekStats(
+                start: start, label: calendar.weekKey(weekContaining: start),
+                displayLabel: calendar.weekLabel(weekContaining: start)
+            )
+        }
+        var milli = [Double](repeating: 0, count: count)
+        for info in infos {
+            let index = calendar.weeks(from: first, to: info.trainingDay)
+            weeks[index].workouts += 1
+            weeks[index].workingSets += info.workingSets
+            weeks[index].reps += info.reps
+            milli[index] += (info.volumeKg * 1000).rounded()
+        }
+        for index in weeks.indices { weeks[index].volumeKg = milli[index] / 1000 }
+        return weeks
+    }
+}
+
+/// The workout being walked, for record days and events.
+private struct WorkoutContext {
+    let stored: StoredWorkout
+    let day: CivilDate
+    let formula: E1RMFormula
+}
+
+/// Grams (kg × 1000, rounded) of a weight, or nil when not positive.
+private func milli(_ kg: Double?) -> Double? {
+    guard let kg, kg > 0 else { return nil }
+    return (kg * 1000).rounded()
+}
+
+/// One workout's working sets of one exercise and its best value of every PR metric
+/// (indexed like ``RecordMetric/allInEventOrder``), in grams.
+private struct SessionBest {
+    static let metricCount = RecordMetric.allInEventOrder.count
+    static let heaviest = 0, e1rm = 1, setVolume = 2, sessionVolume = 3, repMaxBase = 4
+
+    let name: String
+    var workingSets = 0
+    var reps = 0
+    var volumeMilli = 0.0
+    var maxReps: Int?
+    var best = [Double?](repeating: nil, count: SessionBest.metricCount)
+
+    init(name: String) { self.name = name }
+
+    /// Adds one working set.
+    mutating func add(_ set: WorkoutSet, formula: E1RMFormula) {
+        workingSets += 1
+        let setReps = max(set.reps ?? 0, 0)
+        reps += setReps
+        if setReps >= 1 { maxReps = max(maxReps ?? 0, setReps) }
+        guard setReps >= 1, let weight = milli(set.weightKg) else { return }
+        let volume = weight * Double(setReps)
+        volumeMilli += volume
+        raise(SessionBest.heaviest, to: weight)
+        raise(SessionBest.setVolume, to: volume)
+        raise(SessionBest.sessionVolume, to: volumeMilli)
+        if let e1rm = formula.estimate(weightKg: weight / 1000, reps: setReps) {
+            raise(SessionBest.e1rm, to: (e1rm * 1000).rounded())
+        }
+        for n in 1...min(setReps, 12) { raise(SessionBest.repMaxBase + n - 1, to: weight) }
+    }
+
+    private mutating func raise(_ index: Int, to value: Double) {
+        if let current = best[index], current >= value { return }
+        best[index] = value
+    }
+}
+
+/// An exercise's running aggregates and records during the walk.
+private struct ExerciseAccumulator {
+    let name: String
+    var workouts = 0
+    var workingSets = 0
+    var reps = 0
+    var volumeMilli = 0.0
+    var best = [RecordValue?](repeating: nil, count: SessionBest.metricCount)
+    var maxReps: RepsRecord?
+    var sessions: [ExerciseSession] = []
+
+    init(name: String) { self.name = name }
+
+    /// Folds one workout's session in; appends PR events (strictly greater than every earlier
+    /// workout's best; a metric with no earlier value sets its baseline silently).
+    mutating func record(_ session: SessionBest, context: WorkoutContext, events: inout [PREvent]) {
+        let id = context.stored.id
+        if session.workingSets > 0 {
+            workouts += 1
+            workingSets += session.workingSets
+            reps += session.reps
+            volumeMilli += session.volumeMilli
+            sessions.append(
+                ExerciseSession(
+                    workoutID: id, day: context.day, workingSets: session.workingSets, reps: session.reps,
+                    volumeKg: session.volumeMilli / 1000,
+                    heaviestKg: session.best[SessionBest.heaviest].map { $0 / 1000 },
+                    e1rmKg: session.best[SessionBest.e1rm].map { $0 / 1000 }
+                )
+            )
+        }
+        for (index, metric) in RecordMetric.allInEventOrder.enumerated() {
+            guard let value = session.best[index] else { continue }
+            let reached = RecordValue(value / 1000, day: context.day, workoutID: id)
+            guard let previous = best[index] else {
+                best[index] = reached
+                continue
+            }
+            let previousMilli = (previous.value * 1000).rounded()
+            guard value > previousMilli else { continue }
+            events.append(
+                PREvent(
+                    day: context.day, workoutID: id, workoutName: context.stored.workout.name,
+                    workoutStart: context.stored.workout.start, exercise: name, metric: metric,
+                    valueKg: reached.value, previousKg: previous.value, formula: context.formula
+                )
+            )
+            best[index] = reached
+        }
+        if let sessionMax = session.maxReps, sessionMax > (maxReps?.value ?? 0) {
+            maxReps = RepsRecord(sessionMax, day: context.day, workoutID: id)
+        }
+    }
+
+    var stats: ExerciseStats {
+        ExerciseStats(
+            name: name, workouts: workouts, workingSets: workingSets, reps: reps, volumeKg: volumeMilli / 1000,
+            records: ExerciseRecords(
+                heaviest: best[SessionBest.heaviest], e1rm: best[SessionBest.e1rm],
+                bestSetVolume: best[SessionBest.setVolume], bestSessionVolume: best[SessionBest.sessionVolume],
+                maxReps: maxReps, repMaxes: Array(best[SessionBest.repMaxBase...])
+            ),
+            sessions: sessions
+        )
+    }
+}

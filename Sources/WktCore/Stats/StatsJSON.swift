@@ -1,0 +1,99 @@
+/// `stats.json` schema 1 (STATS.md): one deterministic byte sequence for a report.
+///
+/// Format decisions: two-space pretty printing, keys in the documented order, a final newline;
+/// counts as integers; kilograms by ``JSONValue/formatKg(_:)`` (at most three decimals, at least
+/// one: `100.0`); dates `YYYY-MM-DD`; strings escaped per RFC 8259 with non-ASCII as UTF-8.
+/// `weeks[].label` is the ISO label (`2026-W47`) for Monday weeks, else the week's first day
+/// (`2026-11-15`). `rep_maxes_kg` keys are `"1"`…`"12"` in numeric order, only those that exist.
+/// A missing record, first/last day or longest-run date is `null`; an exercise whose name is not
+/// in `slugs` gets `"slug": null`.
+public enum StatsJSON {
+    /// The schema version written in `"schema"`.
+    public static let schemaVersion = 1
+
+    /// Encodes the report.
+    /// - Parameters:
+    ///   - report: the computed statistics.
+    ///   - settings: for `timezone` and `week_start`.
+    ///   - today: the `today` written in the document.
+    ///   - slugs: exercise name → slug (``Slugger/slugs(for:)`` over the site's exercise names).
+    /// - Returns: the document text, ending in a newline.
+    public static func encode(_ report: StatsReport, settings: Settings, today: CivilDate, slugs: [String: String]) -> String {
+        document(report, settings: settings, today: today, slugs: slugs).pretty() + "\n"
+    }
+
+    /// The document as an ordered JSON value.
+    public static func document(_ report: StatsReport, settings: Settings, today: CivilDate, slugs: [String: String]) -> JSONValue {
+        let totals = report.totals
+        return .object([
+            ("schema", .int(schemaVersion)),
+            ("today", .date(today)),
+            ("timezone", .string(settings.timezone)),
+            ("week_start", .string(report.calendar.weekStart.name)),
+            ("totals", .object([
+                ("workouts", .int(totals.workouts)),
+                ("working_sets", .int(totals.workingSets)),
+                ("reps", .int(totals.reps)),
+                ("volume_kg", .kg(totals.volumeKg)),
+                ("first_day", .date(totals.firstDay)),
+                ("last_day", .date(totals.lastDay)),
+            ])),
+            ("weeks", .array(report.weeks.map { week in
+                .object([
+                    ("start", .date(week.start)),
+                    ("label", .string(week.label)),
+                    ("workouts", .int(week.workouts)),
+                    ("working_sets", .int(week.workingSets)),
+                    ("volume_kg", .kg(week.volumeKg)),
+                ])
+            })),
+            ("streaks", .object([
+                ("weekly_target", .int(report.streaks.weeklyTarget)),
+                ("weeks", streak(report.streaks.weeks)),
+                ("days", streak(report.streaks.days)),
+            ])),
+            ("exercises", .array(report.exercises.map { exercise($0, slug: slugs[$0.name]) })),
+            ("pr_events", .array(report.prEvents.map { event in
+                .object([
+                    ("day", .date(event.day)),
+                    ("workout", .string(event.workoutName)),
+                    ("exercise", .string(event.exercise)),
+                    ("metric", .string(event.metric.name)),
+                    ("value", .kg(event.valueKg)),
+                    ("previous", .kg(event.previousKg)),
+                ])
+            })),
+        ])
+    }
+
+    private static func streak(_ streak: Streak) -> JSONValue {
+        .object([
+            ("current", .int(streak.current)),
+            ("longest", .int(streak.longest)),
+            ("longest_start", .date(streak.longestStart)),
+            ("longest_end", .date(streak.longestEnd)),
+        ])
+    }
+
+    private static func exercise(_ exercise: ExerciseStats, slug: String?) -> JSONValue {
+        let records = exercise.records
+        let repMaxes: [(String, JSONValue)] = (1...12).compactMap { n in
+            records.repMax(n).map { (String(n), JSONValue.kg($0.value)) }
+        }
+        return .object([
+            ("name", .string(exercise.name)),
+            ("slug", .string(slug)),
+            ("workouts", .int(exercise.workouts)),
+            ("working_sets", .int(exercise.workingSets)),
+            ("volume_kg", .kg(exercise.volumeKg)),
+            ("heaviest_kg", .kg(records.heaviest?.value)),
+            ("heaviest_day", .date(records.heaviest?.day)),
+            ("e1rm_kg", .kg(records.e1rm?.value)),
+            ("e1rm_day", .date(records.e1rm?.day)),
+            ("best_set_volume_kg", .kg(records.bestSetVolume?.value)),
+            ("best_session_volume_kg", .kg(records.bestSessionVolume?.value)),
+            ("max_reps", .int(records.maxReps?.value)),
+            ("rep_maxes_kg", .object(repMaxes)),
+        ])
+    }
+}

@@ -1,0 +1,158 @@
+/// The compact terminal view of `wkt-site stats` (without `--json`).
+///
+/// Shows this week's calendar with weekday names and a legend, workouts this week against the
+/// target, week and day streaks (current and longest with dates), the last 8 weeks as a bar row
+/// (`▁▂▃▄▅▆▇█`, ▁ = none, █ = the most in those weeks), totals and the latest 5 PRs (newest
+/// workout first, metric order kept within a workout). Weights are shown in `settings.unit` with at most one decimal. Colour (ANSI SGR) only
+/// when `color` is true; the marks are text either way.
+public enum StatsSummary {
+    /// The bar glyphs, lowest first.
+    public static let barGlyphs: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+
+    /// How many weeks the bar row shows.
+    public static let barWeeks = 8
+
+    /// How many PRs are listed.
+    public static let recentPRCount = 5
+
+    /// Renders the summary.
+    /// - Parameters:
+    ///   - report: the computed statistics.
+    ///   - settings: display unit and weekly target.
+    ///   - today: the day whose week is shown.
+    ///   - color: whether to add ANSI colours (false for `NO_COLOR` or a non-terminal).
+    /// - Returns: lines ending in a newline.
+    public static func terminalSummary(report: StatsReport, settings: Settings, today: CivilDate, color: Bool) -> String {
+        let style = Style(enabled: color)
+        let calendar = report.calendar
+        var lines: [String] = []
+        lines.append(
+            style.bold("wkt-site stats") + " · today \(today) (\(today.weekday.shortName)) · "
+                + calendar.weekLabel(weekContaining: today)
+        )
+        let marks = report.weekCalendar(weekContaining: today).map { mark in
+            "\(mark.date.weekday.shortName) " + style.mark(mark.state)
+        }
+        lines.append("This week   " + marks.joined(separator: "  "))
+        lines.append("            " + DayState.allCases.map { "\($0.symbol) \($0.name)" }.joined(separator: "  "))
+        lines.append("Workouts this week: \(report.workouts(inWeekContaining: today)) of \(report.streaks.weeklyTarget)")
+
+        let weeks = report.streaks.weeks
+        var weekLine = "Week streak: \(weeks.current)"
+        if let start = weeks.longestStart, let end = weeks.longestEnd {
+            weekLine += " (longest \(weeks.longest): \(weekRange(start, end, calendar: calendar)))"
+        }
+        lines.append(weekLine)
+        let days = report.streaks.days
+        var dayLine = "Day streak: \(days.current)"
+        if let start = days.longestStart, let end = days.longestEnd {
+            dayLine += " (longest \(days.longest): \(start == end ? "\(start)" : "\(start) – \(end)"))"
+        }
+        lines.append(dayLine)
+
+        let recent = report.weeks.suffix(barWeeks)
+        if let first = recent.first, let last = recent.last {
+            let counts = recent.map(\.workouts)
+            lines.append(
+                "Last \(recent.count) week\(recent.count == 1 ? "" : "s"): " + bars(counts) + "  "
+                    + counts.map(String.init).joined(separator: " ")
+                    + "  (\(first.displayLabel) – \(last.displayLabel))"
+            )
+        }
+
+        let totals = report.totals
+        if totals.workouts == 0 {
+            lines.append("No workouts up to \(today).")
+        } else {
+            lines.append(
+                "Totals: \(totals.workouts) workout\(totals.workouts == 1 ? "" : "s"), "
+                    + "\(totals.workingSets) working sets, \(totals.reps) reps, "
+                    + formatWeight(totals.volumeKg, unit: settings.unit) + " volume"
+            )
+        }
+        if report.futureWorkoutsIgnored > 0 {
+            let n = report.futureWorkoutsIgnored
+            lines.append(style.warning("\(n) workout\(n == 1 ? "" : "s") after \(today) ignored"))
+        }
+
+        let prs = newestWorkoutsFirst(report.prEvents.suffix(recentPRCount))
+        if prs.isEmpty {
+            lines.append("Recent PRs: none yet")
+        } else {
+            lines.append("Recent PRs:")
+            for event in prs {
+                lines.append(
+                    "  \(event.day)  \(event.exercise): \(event.metric.displayName) "
+                        + formatWeight(event.valueKg, unit: settings.unit)
+                        + " (was " + formatWeight(event.previousKg, unit: settings.unit) + ")"
+                )
+            }
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// A weight in `unit` with at most one decimal and no trailing `.0`: `102.5 kg`, `225 lb`.
+    public static func formatWeight(_ kg: Double, unit: WeightUnit) -> String {
+        let value = unit == .kg ? kg : kg / WeightUnit.kilogramsPerPound
+        guard value.isFinite else { return "? \(unit.rawValue)" }
+        let tenths = (value * 10).rounded()
+        guard abs(tenths) < 1e15, let whole = Int(exactly: tenths) else {
+            return "\((tenths / 10).description) \(unit.rawValue)"
+        }
+        let magnitude = abs(whole)
+        let sign = whole < 0 ? "-" : ""
+        let number = magnitude % 10 == 0 ? "\(magnitude / 10)" : "\(magnitude / 10).\(magnitude % 10)"
+        return sign + number + " " + unit.rawValue
+    }
+
+    /// One glyph per count: ▁ for 0, otherwise ▂…█ in proportion to the largest count (which gets █).
+    public static func bars(_ counts: [Int]) -> String {
+        let top = counts.max() ?? 0
+        let highest = barGlyphs.count - 1
+        return String(counts.map { count -> Character in
+            guard top > 0, count > 0 else { return barGlyphs[0] }
+            let level = (count * highest + top - 1) / top  // ceil(count × 7 / top), ≥ 1
+            return barGlyphs[min(max(level, 1), highest)]
+        })
+    }
+
+    /// Events with the newest workout first, keeping the metric order within a workout.
+    private static func newestWorkoutsFirst(_ events: ArraySlice<PREvent>) -> [PREvent] {
+        var groups: [[PREvent]] = []
+        for event in events {
+            if let last = groups.last?.last, last.workoutID == event.workoutID {
+                groups[groups.count - 1].append(event)
+            } else {
+                groups.append([event])
+            }
+        }
+        return groups.reversed().flatMap { $0 }
+    }
+
+    private static func weekRange(_ start: CivilDate, _ end: CivilDate, calendar: TrainingCalendar) -> String {
+        let first = calendar.weekLabel(weekContaining: start)
+        return start == end ? first : first + " – " + calendar.weekLabel(weekContaining: end)
+    }
+
+    /// ANSI styling that is a no-op when disabled.
+    private struct Style {
+        let enabled: Bool
+
+        func wrap(_ text: String, _ code: String) -> String {
+            enabled ? "\u{1B}[\(code)m" + text + "\u{1B}[0m" : text
+        }
+
+        func bold(_ text: String) -> String { wrap(text, "1") }
+        func warning(_ text: String) -> String { wrap(text, "33") }
+
+        func mark(_ state: DayState) -> String {
+            switch state {
+            case .done: wrap(state.symbol, "32")
+            case .today: wrap(state.symbol, "1;33")
+            case .planned: wrap(state.symbol, "36")
+            case .missed: wrap(state.symbol, "31")
+            case .rest: wrap(state.symbol, "2")
+            }
+        }
+    }
+}

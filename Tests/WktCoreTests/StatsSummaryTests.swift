@@ -1,0 +1,66 @@
+import Testing
+@testable import WktCore
+
+@Suite("Terminal summary")
+struct StatsSummaryTests {
+    @Test("weights in kg or lb with at most one decimal")
+    func weights() {
+        #expect(StatsSummary.formatWeight(100, unit: .kg) == "100 kg")
+        #expect(StatsSummary.formatWeight(102.5, unit: .kg) == "102.5 kg")
+        #expect(StatsSummary.formatWeight(116.667, unit: .kg) == "116.7 kg")
+        #expect(StatsSummary.formatWeight(0, unit: .kg) == "0 kg")
+        // 102.058 kg = 225.0 lb; 100 kg = 220.462 lb; 22.68 kg = 50.0012 lb.
+        #expect(StatsSummary.formatWeight(102.058, unit: .lb) == "225 lb")
+        #expect(StatsSummary.formatWeight(100, unit: .lb) == "220.5 lb")
+        #expect(StatsSummary.formatWeight(22.68, unit: .lb) == "50 lb")
+    }
+
+    @Test("bars: ▁ for zero weeks, █ for the busiest")
+    func bars() {
+        #expect(StatsSummary.bars([0, 1, 2, 3, 4, 5, 6, 7]) == "▁▂▃▄▅▆▇█")
+        #expect(StatsSummary.bars([0, 0]) == "▁▁")
+        #expect(StatsSummary.bars([1, 14]) == "▂█")
+        #expect(StatsSummary.bars([3, 3, 0]) == "██▁")
+        #expect(StatsSummary.bars([]) == "")
+    }
+
+    @Test("the summary shows the week, streaks, target, bars and latest PRs")
+    func summary() {
+        let history = [
+            H.w(1, "2026-11-09 18:00", "Push", [H.ex("Bench", [H.s(100, 5)])]),
+            H.w(2, "2026-11-16 18:00", "Push", [H.ex("Bench", [H.s(102.5, 5)])]),
+            H.w(3, "2026-11-18 18:00", "Push", [H.ex("Bench", [H.s(105, 3)])]),
+            H.w(4, "2026-11-30 18:00", "Later"),
+        ]
+        let settings = H.settings(target: 2, schedule: Schedule(days: [.friday: "Legs"]))
+        let report = H.report(history, today: "2026-11-19", settings: settings)
+        let text = StatsSummary.terminalSummary(report: report, settings: settings, today: H.d("2026-11-19"), color: false)
+        #expect(text == """
+            wkt-site stats · today 2026-11-19 (Thu) · 2026-W47
+            This week   Mon ✓  Tue ·  Wed ✓  Thu ●  Fri ○  Sat ·  Sun ·
+                        ✓ done  ● today  ○ planned  ✗ missed  · rest
+            Workouts this week: 2 of 2
+            Week streak: 1 (longest 1: 2026-W47)
+            Day streak: 1 (longest 1: 2026-11-18)
+            Last 2 weeks: ▅█  1 2  (2026-W46 – 2026-W47)
+            Totals: 3 workouts, 3 working sets, 13 reps, 1327.5 kg volume
+            1 workout after 2026-11-19 ignored
+            Recent PRs:
+              2026-11-18  Bench: heaviest 105 kg (was 102.5 kg)
+              2026-11-18  Bench: 1-rep max 105 kg (was 102.5 kg)
+              2026-11-18  Bench: 2-rep max 105 kg (was 102.5 kg)
+              2026-11-18  Bench: 3-rep max 105 kg (was 102.5 kg)
+              2026-11-16  Bench: 5-rep max 102.5 kg (was 100 kg)
+
+            """)
+        let colored = StatsSummary.terminalSummary(report: report, settings: settings, today: H.d("2026-11-19"), color: true)
+        #expect(colored.contains("\u{1B}[32m✓\u{1B}[0m"))
+        #expect(!text.contains("\u{1B}"))
+        let empty = StatsSummary.terminalSummary(
+            report: H.report([], today: "2026-11-19"), settings: H.settings(), today: H.d("2026-11-19"), color: false
+        )
+        #expect(empty.contains("No workouts up to 2026-11-19."))
+        #expect(empty.contains("Recent PRs: none yet"))
+        #expect(empty.contains("Week streak: 0\n"))
+    }
+}
