@@ -1,8 +1,8 @@
 /// A vertical bar chart of labelled values: workouts per week (52 weeks or all of them),
 /// weekly volume, and the like, with an optional dashed target line.
 ///
-/// Geometry (viewBox `0 0 664 240`): the plot spans x 40…640 and y 20…220; each bar gets an
-/// equal slot of the plot width and fills its middle 80 %. The value axis starts at 0 and ends
+/// Geometry (viewBox `0 0 980 240`): the plot spans x 40…940 and y 20…220; each bar gets an
+/// equal slot of the plot width and fills its middle 70 %. The value axis starts at 0 and ends
 /// on a multiple of a 1-2-5 step (see ``ChartScale``). Negative and non-finite values are drawn
 /// as 0 (the table shows them as given, non-finite as 0).
 public struct BarChart: Sendable, Hashable {
@@ -21,12 +21,12 @@ public struct BarChart: Sendable, Hashable {
     }
 
     /// Fixed canvas size and plot margins.
-    static let width = 664.0
-    static let height = 240.0
-    static let plotLeft = 40.0
-    static let plotRight = 640.0
-    static let plotTop = 20.0
-    static let plotBottom = 220.0
+    private static let width = 980.0
+    private static let height = 240.0
+    private static let plotLeft = 40.0
+    private static let plotRight = 940.0
+    private static let plotTop = 20.0
+    private static let plotBottom = 220.0
     /// At most this many x labels are drawn (the table has all).
     static let maxLabels = 12
 
@@ -94,24 +94,15 @@ public struct BarChart: Sendable, Hashable {
             title: title, description: title + ": " + summary)
         let yOf = { (value: Double) in scale.position(value, bottom: Self.plotBottom, top: Self.plotTop) }
 
-        svg.openGroup("grid", attributes: "stroke=\"currentColor\"")
-        for tick in scale.ticks {
-            svg.line(x1: Self.plotLeft, y1: yOf(tick), x2: Self.plotRight, y2: yOf(tick))
-        }
-        svg.closeGroup()
-        svg.openGroup("axis y-axis", attributes: "fill=\"currentColor\" text-anchor=\"end\"")
-        for tick in scale.ticks {
-            svg.label(DecimalFormat.compact(tick, decimals: scale.tickDecimals), x: Self.plotLeft - 6, y: yOf(tick) + 4)
-        }
-        svg.closeGroup()
+        svg.valueAxis(scale, left: Self.plotLeft, right: Self.plotRight, bottom: Self.plotBottom, top: Self.plotTop)
 
         let slot = bars.isEmpty ? 0 : (Self.plotRight - Self.plotLeft) / Double(bars.count)
         svg.openGroup("bars", attributes: "fill=\"currentColor\"")
         for (index, bar) in bars.enumerated() {
             let top = yOf(drawn(bar.value))
             svg.rect(
-                x: Self.plotLeft + Double(index) * slot + slot * 0.1, y: top,
-                width: slot * 0.8, height: Self.plotBottom - top,
+                x: Self.plotLeft + Double(index) * slot + slot * 0.15, y: top,
+                width: slot * 0.7, height: Self.plotBottom - top,
                 tooltip: bar.label + ": " + format.text(bar.value.isFinite ? bar.value : 0))
         }
         svg.closeGroup()
@@ -129,9 +120,11 @@ public struct BarChart: Sendable, Hashable {
 
         if let targetValue {
             let y = yOf(targetValue)
-            svg.openGroup("target", attributes: "stroke=\"currentColor\" stroke-dasharray=\"6 4\"")
+            svg.openGroup("target", attributes: "fill=\"currentColor\"")
+            svg.openGroup("target-line", attributes: "stroke=\"currentColor\" stroke-dasharray=\"6 4\"")
             svg.line(x1: Self.plotLeft, y1: y, x2: Self.plotRight, y2: y)
-            svg.label("target " + format.text(targetValue), x: Self.plotRight, y: y - 4, anchor: "end")
+            svg.closeGroup()
+            svg.label("target " + format.text(targetValue), x: Self.plotRight, y: y - 4, className: "halo", anchor: "end")
             svg.closeGroup()
         }
 

@@ -4,7 +4,7 @@ import WktCore
 /// heaviest-set progression. The x axis is scaled by day number (never by seconds), so the gap
 /// between two points is proportional to the days between them.
 ///
-/// Geometry (viewBox `0 0 664 244`): the plot spans x 40…640 and y 36…220, the legend sits
+/// Geometry (viewBox `0 0 980 244`): the plot spans x 40…940 and y 36…220, the legend sits
 /// above it. The value axis covers the data on a 1-2-5 step (it does not have to start at 0).
 /// Several points of one series on the same day are reduced to the greatest value; non-finite
 /// values count as 0. The first series is drawn solid with round markers, the second dashed
@@ -51,12 +51,12 @@ public struct LineChart: Sendable, Hashable {
         }
     }
 
-    static let width = 664.0
-    static let height = 244.0
-    static let plotLeft = 40.0
-    static let plotRight = 640.0
-    static let plotTop = 36.0
-    static let plotBottom = 220.0
+    private static let width = 980.0
+    private static let height = 244.0
+    private static let plotLeft = 40.0
+    private static let plotRight = 940.0
+    private static let plotTop = 36.0
+    private static let plotBottom = 220.0
     /// Markers are drawn only when all series together have at most this many points.
     static let maxMarkers = 120
 
@@ -124,16 +124,7 @@ public struct LineChart: Sendable, Hashable {
             id: id, kind: "line-chart", width: Int(Self.width), height: Int(Self.height),
             title: title, description: title + ": " + summary)
 
-        svg.openGroup("grid", attributes: "stroke=\"currentColor\"")
-        for tick in scale.ticks {
-            svg.line(x1: Self.plotLeft, y1: yOf(tick), x2: Self.plotRight, y2: yOf(tick))
-        }
-        svg.closeGroup()
-        svg.openGroup("axis y-axis", attributes: "fill=\"currentColor\" text-anchor=\"end\"")
-        for tick in scale.ticks {
-            svg.label(DecimalFormat.compact(tick, decimals: scale.tickDecimals), x: Self.plotLeft - 6, y: yOf(tick) + 4)
-        }
-        svg.closeGroup()
+        svg.valueAxis(scale, left: Self.plotLeft, right: Self.plotRight, bottom: Self.plotBottom, top: Self.plotTop)
         svg.openGroup("axis x-axis", attributes: "fill=\"currentColor\" text-anchor=\"middle\"")
         if points.isEmpty {
             svg.label("No data yet", x: (Self.plotLeft + Self.plotRight) / 2, y: (Self.plotTop + Self.plotBottom) / 2, className: "empty")

@@ -5,7 +5,7 @@
 /// decimal (``DecimalFormat``), and escapes every piece of text it writes. It never writes a
 /// `style` attribute, a script or an event handler.
 struct SVGMarkup {
-    private(set) var text = ""
+    private var text = ""
 
     /// Opens the `<svg>` element and writes its title and description.
     init(id: ChartID, kind: String, width: Int, height: Int, title: String, description: String) {
@@ -63,6 +63,27 @@ struct SVGMarkup {
     mutating func polyline(_ points: [(x: Double, y: Double)], className: String? = nil) {
         let list = points.map { Self.number($0.x) + "," + Self.number($0.y) }.joined(separator: " ")
         text += "<polyline\(classAttribute(className)) points=\"\(list)\"/>\n"
+    }
+
+    /// Horizontal grid lines at every tick of `scale` and the tick labels left of the plot.
+    /// - Parameters:
+    ///   - scale: The value axis.
+    ///   - left: Plot left edge (labels end 6 units before it).
+    ///   - right: Plot right edge.
+    ///   - bottom: Pixel y of ``ChartScale/lower``.
+    ///   - top: Pixel y of ``ChartScale/upper``.
+    mutating func valueAxis(_ scale: ChartScale, left: Double, right: Double, bottom: Double, top: Double) {
+        let ticks = scale.ticks.map { (value: $0, y: scale.position($0, bottom: bottom, top: top)) }
+        openGroup("grid", attributes: "stroke=\"currentColor\"")
+        for tick in ticks {
+            line(x1: left, y1: tick.y, x2: right, y2: tick.y)
+        }
+        closeGroup()
+        openGroup("axis y-axis", attributes: "fill=\"currentColor\" text-anchor=\"end\"")
+        for tick in ticks {
+            label(DecimalFormat.compact(tick.value, decimals: scale.tickDecimals), x: left - 6, y: tick.y + 4)
+        }
+        closeGroup()
     }
 
     /// Closes the `<svg>` element and returns the markup.

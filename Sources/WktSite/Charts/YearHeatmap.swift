@@ -23,12 +23,12 @@ public struct YearHeatmap: Sendable, Hashable {
         }
     }
 
-    static let width = 736.0
-    static let height = 136.0
-    static let gridLeft = 30.0
-    static let gridTop = 20.0
-    static let cell = 11.0
-    static let pitch = 13.0
+    private static let width = 736.0
+    private static let height = 136.0
+    private static let gridLeft = 30.0
+    private static let gridTop = 20.0
+    private static let cell = 11.0
+    private static let pitch = 13.0
 
     /// The chart ID (prefix of its SVG ids).
     public let id: ChartID
