@@ -9,7 +9,7 @@ import WktCore
 @Suite("Demo page")
 struct DemoPageTests {
     /// A small deterministic pseudo-random sequence (64-bit LCG), so the demo is the same every run.
-    struct Sequence {
+    struct DemoRandom {
         var state: UInt64
 
         mutating func next(_ range: ClosedRange<Int>) -> Int {
@@ -53,7 +53,7 @@ struct DemoPageTests {
     }
 
     func dashboardBody() throws -> String {
-        var random = Sequence(state: 42)
+        var random = DemoRandom(state: 42)
         let monday = Self.today.adding(days: -5)
         let weeks = (0..<52).map { monday.adding(days: -7 * (51 - $0)) }
         // The last week is 2026-W47; 2025 has 52 ISO weeks.
