@@ -1,0 +1,106 @@
+/// A small writer for the inline SVG of one chart.
+///
+/// It owns the common frame (the `<svg>` element with `role="img"`, fixed `viewBox`,
+/// `<title>` and `<desc>` tied to it by `aria-labelledby`), formats every coordinate with one
+/// decimal (``DecimalFormat``), and escapes every piece of text it writes. It never writes a
+/// `style` attribute, a script or an event handler.
+struct SVGMarkup {
+    private var text = ""
+
+    /// Opens the `<svg>` element and writes its title and description.
+    init(id: ChartID, kind: String, width: Int, height: Int, title: String, description: String) {
+        let titleID = id.child("title")
+        let descID = id.child("desc")
+        text = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart-svg \(kind)\""
+            + " viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\""
+            + " role=\"img\" aria-labelledby=\"\(titleID) \(descID)\">\n"
+            + "<title id=\"\(titleID)\">\(SVGEscaping.escape(title))</title>\n"
+            + "<desc id=\"\(descID)\">\(SVGEscaping.escape(description))</desc>\n"
+    }
+
+    /// A coordinate with exactly one decimal.
+    static func number(_ value: Double) -> String { DecimalFormat.fixed(value, decimals: 1) }
+
+    /// Opens a `<g>` with the given class and fixed presentation attributes.
+    mutating func openGroup(_ className: String, attributes: String = "") {
+        text += "<g class=\"\(className)\"\(attributes.isEmpty ? "" : " " + attributes)>\n"
+    }
+
+    /// Closes the innermost `<g>`.
+    mutating func closeGroup() { text += "</g>\n" }
+
+    /// A `<line>` from (x1, y1) to (x2, y2).
+    mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, className: String? = nil) {
+        text += "<line\(classAttribute(className)) x1=\"\(Self.number(x1))\" y1=\"\(Self.number(y1))\""
+            + " x2=\"\(Self.number(x2))\" y2=\"\(Self.number(y2))\"/>\n"
+    }
+
+    /// A `<text>` element at (x, y); `content` is raw text and gets escaped.
+    mutating func label(_ content: String, x: Double, y: Double, className: String? = nil, anchor: String? = nil) {
+        let anchorAttribute = anchor.map { " text-anchor=\"\($0)\"" } ?? ""
+        text += "<text\(classAttribute(className)) x=\"\(Self.number(x))\" y=\"\(Self.number(y))\"\(anchorAttribute)>"
+            + SVGEscaping.escape(content) + "</text>\n"
+    }
+
+    /// A `<rect>`; with a `tooltip`, the rectangle carries a `<title>` child (raw text, escaped).
+    mutating func rect(
+        x: Double, y: Double, width: Double, height: Double,
+        className: String? = nil, corner: Double? = nil, tooltip: String? = nil
+    ) {
+        let cornerAttribute = corner.map { " rx=\"\(Self.number($0))\"" } ?? ""
+        text += "<rect\(classAttribute(className)) x=\"\(Self.number(x))\" y=\"\(Self.number(y))\""
+            + " width=\"\(Self.number(max(0, width)))\" height=\"\(Self.number(max(0, height)))\"\(cornerAttribute)"
+        closeShape(tooltip: tooltip, element: "rect")
+    }
+
+    /// A `<circle>` with an optional tooltip.
+    mutating func circle(cx: Double, cy: Double, r: Double, className: String? = nil, tooltip: String? = nil) {
+        text += "<circle\(classAttribute(className)) cx=\"\(Self.number(cx))\" cy=\"\(Self.number(cy))\" r=\"\(Self.number(r))\""
+        closeShape(tooltip: tooltip, element: "circle")
+    }
+
+    /// A `<polyline>` through the points.
+    mutating func polyline(_ points: [(x: Double, y: Double)], className: String? = nil) {
+        let list = points.map { Self.number($0.x) + "," + Self.number($0.y) }.joined(separator: " ")
+        text += "<polyline\(classAttribute(className)) points=\"\(list)\"/>\n"
+    }
+
+    /// Horizontal grid lines at every tick of `scale` and the tick labels left of the plot.
+    /// - Parameters:
+    ///   - scale: The value axis.
+    ///   - left: Plot left edge (labels end 6 units before it).
+    ///   - right: Plot right edge.
+    ///   - bottom: Pixel y of ``ChartScale/lower``.
+    ///   - top: Pixel y of ``ChartScale/upper``.
+    mutating func valueAxis(_ scale: ChartScale, left: Double, right: Double, bottom: Double, top: Double) {
+        let ticks = scale.ticks.map { (value: $0, y: scale.position($0, bottom: bottom, top: top)) }
+        openGroup("grid", attributes: "stroke=\"currentColor\"")
+        for tick in ticks {
+            line(x1: left, y1: tick.y, x2: right, y2: tick.y)
+        }
+        closeGroup()
+        openGroup("axis y-axis", attributes: "fill=\"currentColor\" text-anchor=\"end\"")
+        for tick in ticks {
+            label(DecimalFormat.compact(tick.value, decimals: scale.tickDecimals), x: left - 6, y: tick.y + 4)
+        }
+        closeGroup()
+    }
+
+    /// Closes the `<svg>` element and returns the markup.
+    consuming func finish() -> String {
+        text += "</svg>"
+        return text
+    }
+
+    private mutating func closeShape(tooltip: String?, element: String) {
+        if let tooltip {
+            text += "><title>\(SVGEscaping.escape(tooltip))</title></\(element)>\n"
+        } else {
+            text += "/>\n"
+        }
+    }
+
+    private func classAttribute(_ className: String?) -> String {
+        className.map { " class=\"\($0)\"" } ?? ""
+    }
+}

@@ -1,0 +1,78 @@
+import WktCore
+
+/// One week of the ✓/●/○ calendar as HTML (not SVG): a labelled list of seven day cells.
+///
+/// Each cell is an `<li>` with `class="day day-<state>"`, `data-date="YYYY-MM-DD"`,
+/// `data-state="<state>"`, a `title`, the weekday abbreviation, the mark as text, the day of
+/// the month, and a visually hidden sentence for screen readers (`Monday 2026-03-16: done`).
+/// The cell for today also gets `is-today` and `aria-current="date"`.
+public struct WeekRow: Sendable, Hashable {
+    /// One day of the week.
+    public struct Day: Sendable, Hashable {
+        /// The calendar date.
+        public let date: CivilDate
+        /// Its mark.
+        public let state: DayState
+        /// Optional extra words (raw text), e.g. the planned routine `Push` or the workout name.
+        public let note: String?
+
+        /// Creates a day.
+        public init(date: CivilDate, state: DayState, note: String? = nil) {
+            self.date = date
+            self.state = state
+            self.note = note
+        }
+    }
+
+    /// The week's label (raw text), e.g. `2026-W12` or `week of 2026-11-15`.
+    public let label: String
+    /// Seven consecutive days.
+    public let days: [Day]
+    /// Today, if it may fall in this week.
+    public let today: CivilDate?
+
+    /// Creates a week row.
+    /// - Parameters:
+    ///   - label: The week's label.
+    ///   - days: Exactly seven days, each the day after the previous one.
+    ///   - today: Today's date, to mark its cell.
+    /// - Throws: ``SiteError/invalidWeek(label:rule:)`` when `days` is not seven consecutive days.
+    public init(label: String, days: [Day], today: CivilDate? = nil) throws(SiteError) {
+        guard days.count == 7 else {
+            throw .invalidWeek(label: label, rule: "needs exactly 7 days, got \(days.count)")
+        }
+        for index in 1..<7 where days[index - 1].date.days(to: days[index].date) != 1 {
+            throw .invalidWeek(label: label, rule: "\(days[index].date) does not follow \(days[index - 1].date)")
+        }
+        self.label = label
+        self.days = days
+        self.today = today
+    }
+
+    /// The markup: `<div class="week-row">` with the label and an `<ol class="week-days">`.
+    public var html: String {
+        let label = SVGEscaping.escape(self.label)
+        var out = "<div class=\"week-row\">\n<span class=\"week-label\">\(label)</span>\n"
+            + "<ol class=\"week-days\" aria-label=\"Week \(label)\">\n"
+        for day in days {
+            let weekday = day.date.weekday
+            var sentence = "\(Self.fullName(weekday)) \(day.date): \(day.state.meaning)"
+            if let note = day.note, !note.isEmpty { sentence += " (\(note))" }
+            let isToday = day.date == today
+            let sentenceText = SVGEscaping.escape(sentence)
+            out += "<li class=\"day \(day.state.cssClass)\(isToday ? " is-today" : "")\""
+                + " data-date=\"\(day.date)\" data-state=\"\(day.state.rawValue)\""
+                + "\(isToday ? " aria-current=\"date\"" : "") title=\"\(sentenceText)\">"
+                + "<span class=\"day-name\" aria-hidden=\"true\">\(weekday.shortName)</span>"
+                + "<span class=\"day-mark\" aria-hidden=\"true\">\(day.state.mark)</span>"
+                + "<span class=\"day-num\" aria-hidden=\"true\">\(day.date.day)</span>"
+                + "<span class=\"sr-only\">\(sentenceText)</span></li>\n"
+        }
+        return out + "</ol>\n</div>"
+    }
+
+    /// `Monday` … `Sunday`.
+    static func fullName(_ weekday: Weekday) -> String {
+        weekday.name.prefix(1).uppercased() + weekday.name.dropFirst()
+    }
+}

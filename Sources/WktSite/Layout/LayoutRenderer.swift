@@ -1,0 +1,123 @@
+import Foundation
+import Mustache
+
+/// Renders pages with the Mustache layout: the built-in templates (``EmbeddedResources``),
+/// optionally overridden file by file from a templates directory (`--templates DIR`).
+///
+/// Template names are paths relative to the templates folder without `.mustache`
+/// (`layout`, `partials/header`). `{{x}}` escapes `& < > " '`; `{{{x}}}` is only for HTML our
+/// code produced (``PageContext/body``).
+public struct LayoutRenderer: Sendable {
+    /// The page layout; renders a ``PageContext``.
+    public static let layoutTemplate = "layout"
+    /// The body of `404.html`.
+    public static let notFoundTemplate = "not-found"
+    /// The body of the dashboard when the store has no workouts.
+    public static let emptyStoreTemplate = "empty-store"
+    /// The file extension of template files.
+    public static let templateExtension = ".mustache"
+
+    private let library: MustacheLibrary
+    /// The names of all available templates, sorted.
+    public let templateNames: [String]
+
+    /// Loads the built-in templates, then every `*.mustache` file below `templatesDirectory`
+    /// (in sorted path order), each replacing the built-in template of the same name or adding
+    /// a new one.
+    /// - Parameter templatesDirectory: A directory of user templates, or nil for the built-ins.
+    /// - Throws: ``SiteError/templateUnreadable(path:reason:)`` when the directory or a file
+    ///   cannot be read or is not UTF-8; ``SiteError/templateSyntax(file:line:column:message:)``
+    ///   when a template does not parse.
+    public init(templatesDirectory: String? = nil) throws(SiteError) {
+        var sources = EmbeddedResources.templates.map { (file: "built-in " + $0.path, path: $0.path, source: $0.contents) }
+        if let directory = templatesDirectory {
+            sources += try Self.readTemplates(in: directory)
+        }
+        try self.init(sources: sources)
+    }
+
+    /// Builds a renderer from the built-in templates plus templates given as strings (for
+    /// tests and programmatic overrides).
+    /// - Parameter overrides: `(name, source)` pairs; a name is a path without `.mustache`.
+    /// - Throws: ``SiteError/templateSyntax(file:line:column:message:)`` for a bad template.
+    public init(overrides: [(name: String, source: String)]) throws(SiteError) {
+        let builtIn = EmbeddedResources.templates.map { (file: "built-in " + $0.path, path: $0.path, source: $0.contents) }
+        let given = overrides.map { (file: $0.name, path: $0.name + Self.templateExtension, source: $0.source) }
+        try self.init(sources: builtIn + given)
+    }
+
+    private init(sources: [(file: String, path: String, source: String)]) throws(SiteError) {
+        var library = MustacheLibrary()
+        var names = Set<String>()
+        for entry in sources {
+            let name = entry.path.hasSuffix(Self.templateExtension)
+                ? String(entry.path.dropLast(Self.templateExtension.count)) : entry.path
+            do {
+                library.register(try MustacheTemplate(string: entry.source), named: name)
+            } catch let error as MustacheTemplate.ParserError {
+                throw .templateSyntax(
+                    file: entry.file, line: error.context.lineNumber, column: error.context.columnNumber,
+                    message: String(describing: error.error))
+            } catch {
+                throw .templateSyntax(file: entry.file, line: 0, column: 0, message: String(describing: error))
+            }
+            names.insert(name)
+        }
+        self.library = library
+        self.templateNames = names.sorted()
+    }
+
+    /// Renders the template `name` with `context`.
+    /// - Parameters:
+    ///   - context: A typed context (struct); Mustache reads its stored properties.
+    ///   - name: Template name, e.g. `layout` or `not-found`.
+    /// - Returns: The rendered text.
+    /// - Throws: ``SiteError/missingTemplate(name:)`` when no template has that name.
+    public func render(_ context: Any, template name: String) throws(SiteError) -> String {
+        guard let text = library.render(context, withTemplate: name) else { throw .missingTemplate(name: name) }
+        return text
+    }
+
+    /// Renders a complete HTML page: the layout around `context.body`.
+    /// - Parameter context: The page.
+    /// - Returns: The HTML document.
+    /// - Throws: ``SiteError/missingTemplate(name:)`` if the layout is missing.
+    public func renderPage(_ context: PageContext) throws(SiteError) -> String {
+        try render(context, template: Self.layoutTemplate)
+    }
+
+    /// Renders the body template `bodyTemplate` with `context`, then the layout around it.
+    /// - Parameters:
+    ///   - context: The page (its `body` is replaced by the rendered body template).
+    ///   - bodyTemplate: E.g. ``notFoundTemplate`` or ``emptyStoreTemplate``.
+    /// - Returns: The HTML document.
+    /// - Throws: ``SiteError/missingTemplate(name:)`` if either template is missing.
+    public func renderPage(_ context: PageContext, bodyTemplate: String) throws(SiteError) -> String {
+        let body = try render(context, template: bodyTemplate)
+        return try renderPage(context.replacingBody(body))
+    }
+
+    /// Reads every `*.mustache` file below `directory`, sorted by relative path.
+    private static func readTemplates(in directory: String) throws(SiteError) -> [(file: String, path: String, source: String)] {
+        let manager = FileManager()
+        let base = directory.hasSuffix("/") ? directory : directory + "/"
+        let paths: [String]
+        do {
+            paths = try manager.subpathsOfDirectory(atPath: base)
+        } catch {
+            throw .templateUnreadable(path: directory, reason: "not a readable directory")
+        }
+        var result: [(file: String, path: String, source: String)] = []
+        for path in paths.filter({ $0.hasSuffix(templateExtension) }).sorted() {
+            let file = base + path
+            guard let data = manager.contents(atPath: file) else {
+                throw .templateUnreadable(path: file, reason: "cannot read the file")
+            }
+            guard let source = String(validating: data, as: UTF8.self) else {
+                throw .templateUnreadable(path: file, reason: "not valid UTF-8")
+            }
+            result.append((file: file, path: path, source: source))
+        }
+        return result
+    }
+}

@@ -1,0 +1,105 @@
+/// The sections in the site's main navigation, in display order.
+public enum NavSection: String, Sendable, Hashable, CaseIterable {
+    /// `index.html`.
+    case dashboard
+    /// `history/index.html`.
+    case history
+    /// `records/index.html`.
+    case records
+    /// `exercises/index.html`.
+    case exercises
+    /// `workouts/index.html`.
+    case workouts
+
+    /// The link text (`Dashboard`).
+    public var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+
+    /// The section's page relative to the site root (`history/index.html`).
+    public var path: String { self == .dashboard ? "index.html" : rawValue + "/index.html" }
+}
+
+/// One link of the main navigation as the layout template sees it.
+public struct NavItem: Sendable, Hashable {
+    /// Link text.
+    public let title: String
+    /// Relative URL from the current page (`../records/index.html`).
+    public let href: String
+    /// Whether this is the current page's section (`aria-current="page"`).
+    public let current: Bool
+}
+
+/// Everything the layout template needs for one page (read by Mustache through `Mirror`).
+///
+/// Text fields are raw and get HTML-escaped by `{{…}}`; C0 controls and U+FFFE/U+FFFF are
+/// removed here, because Mustache only escapes `& < > " '`. ``body`` is HTML our code produced
+/// (rendered Markdown, charts) and is inserted unescaped with `{{{body}}}`.
+public struct PageContext: Sendable, Hashable {
+    /// The page title (`Bench Press (Barbell)`).
+    public let title: String
+    /// The `<title>` text: `title · siteTitle`, or just the site title when they are equal.
+    public let documentTitle: String
+    /// The meta description.
+    public let description: String
+    /// Prefix from this page to the site root: empty, `../`, `../../` ….
+    public let root: String
+    /// The main navigation with the current section flagged.
+    public let nav: [NavItem]
+    /// The page content as HTML (raw, ours).
+    public let body: String
+    /// The site's title (`wkt-site.toml` `title`).
+    public let siteTitle: String
+    /// The build ID written to `<meta name="wkt-build">`: a hash of the inputs.
+    public let buildID: String
+    /// The footer line (plain text).
+    public let footer: String
+
+    /// Creates a page context.
+    /// - Parameters:
+    ///   - title: Page title (raw text).
+    ///   - description: Meta description (raw text).
+    ///   - depth: How many directories below the site root the page lives (`index.html` 0,
+    ///     `exercises/bench-press.html` 1); negative counts as 0.
+    ///   - current: The navigation section this page belongs to, if any.
+    ///   - body: The page content as trusted HTML.
+    ///   - siteTitle: The site title (raw text).
+    ///   - buildID: The build ID (a hash).
+    ///   - footer: Footer text (raw text).
+    public init(
+        title: String, description: String, depth: Int, current: NavSection?, body: String,
+        siteTitle: String, buildID: String, footer: String
+    ) {
+        let root = String(repeating: "../", count: max(0, depth))
+        let cleanTitle = SVGEscaping.sanitize(title)
+        let cleanSite = SVGEscaping.sanitize(siteTitle)
+        self.title = cleanTitle
+        self.documentTitle = cleanTitle == cleanSite || cleanTitle.isEmpty ? cleanSite : cleanTitle + " · " + cleanSite
+        self.description = SVGEscaping.sanitize(description)
+        self.root = root
+        self.nav = NavSection.allCases.map {
+            NavItem(title: $0.title, href: root + $0.path, current: $0 == current)
+        }
+        self.body = body
+        self.siteTitle = cleanSite
+        self.buildID = SVGEscaping.sanitize(buildID)
+        self.footer = SVGEscaping.sanitize(footer)
+    }
+
+    /// The same context with another body (used to wrap a rendered body template).
+    /// - Parameter body: The new body HTML.
+    /// - Returns: A copy with `body` replaced.
+    public func replacingBody(_ body: String) -> PageContext {
+        PageContext(copying: self, body: body)
+    }
+
+    private init(copying other: PageContext, body: String) {
+        self.title = other.title
+        self.documentTitle = other.documentTitle
+        self.description = other.description
+        self.root = other.root
+        self.nav = other.nav
+        self.body = body
+        self.siteTitle = other.siteTitle
+        self.buildID = other.buildID
+        self.footer = other.footer
+    }
+}

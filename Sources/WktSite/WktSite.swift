@@ -1,1 +1,0 @@
-// The WktSite module; see Package.swift for its role.

@@ -1,0 +1,96 @@
+import Testing
+@testable import WktSite
+
+@Suite("Number formatting, scales and escaping")
+struct FormattingTests {
+    @Test("fixed decimals are locale-free, rounded half away from zero, never NaN or -0")
+    func fixedDecimals() {
+        #expect(DecimalFormat.fixed(2.25, decimals: 1) == "2.3")
+        #expect(DecimalFormat.fixed(-1.5, decimals: 0) == "-2")
+        #expect(DecimalFormat.fixed(-0.04, decimals: 1) == "0.0")
+        #expect(DecimalFormat.fixed(-0.06, decimals: 1) == "-0.1")
+        #expect(DecimalFormat.fixed(82.5, decimals: 2) == "82.50")
+        #expect(DecimalFormat.fixed(0.005, decimals: 3) == "0.005")
+        #expect(DecimalFormat.fixed(1e9, decimals: 1) == "1000000000.0")
+        #expect(DecimalFormat.fixed(.nan, decimals: 1) == "0.0")
+        #expect(DecimalFormat.fixed(.infinity, decimals: 0) == "0")
+        #expect(DecimalFormat.fixed(-.infinity, decimals: 2) == "0.00")
+        #expect(DecimalFormat.fixed(1e300, decimals: 0) == "1000000000000000")
+        #expect(DecimalFormat.fixed(-1e300, decimals: 0) == "-1000000000000000")
+        #expect(DecimalFormat.fixed(7, decimals: 99) == "7.000000")
+        #expect(DecimalFormat.fixed(7, decimals: -3) == "7")
+    }
+
+    @Test("compact axis labels")
+    func compact() {
+        #expect(DecimalFormat.compact(0, decimals: 0) == "0")
+        #expect(DecimalFormat.compact(2, decimals: 0) == "2")
+        #expect(DecimalFormat.compact(0.5, decimals: 1) == "0.5")
+        #expect(DecimalFormat.compact(9999, decimals: 0) == "9999")
+        #expect(DecimalFormat.compact(25_000, decimals: 0) == "25k")
+        #expect(DecimalFormat.compact(12_500, decimals: 0) == "12.5k")
+        #expect(DecimalFormat.compact(1_500_000, decimals: 0) == "1.5M")
+        #expect(DecimalFormat.compact(1e9, decimals: 0) == "1G")
+        #expect(DecimalFormat.compact(-20_000, decimals: 0) == "-20k")
+        #expect(DecimalFormat.compact(.nan, decimals: 0) == "0")
+    }
+
+    @Test("nice scales", arguments: [
+        // (min, max, whole steps) → (lower, upper, step), worked out by hand.
+        (0.0, 4.0, true, 0.0, 4.0, 1.0),
+        (0.0, 6.0, true, 0.0, 6.0, 2.0),
+        (0.0, 0.0, true, 0.0, 1.0, 1.0),
+        (0.0, 1.0, true, 0.0, 1.0, 1.0),
+        (60.0, 100.0, false, 60.0, 100.0, 10.0),
+        (100.0, 100.0, false, 90.0, 110.0, 5.0),
+        (0.0, 0.3, false, 0.0, 0.3, 0.1),
+        (0.0, 1e9, false, 0.0, 1e9, 5e8),
+        (0.0, 23_456.0, false, 0.0, 30_000.0, 10_000.0),
+        (Double.nan, Double.infinity, false, 0.0, 1.0, 0.5),
+        (-5.0, -5.0, false, -6.0, -4.0, 0.5),
+    ])
+    func scales(minimum: Double, maximum: Double, whole: Bool, lower: Double, upper: Double, step: Double) {
+        let scale = ChartScale(minimum: minimum, maximum: maximum, wholeSteps: whole)
+        #expect(abs(scale.lower - lower) < 1e-9)
+        #expect(abs(scale.upper - upper) < 1e-9)
+        #expect(abs(scale.step - step) < 1e-9)
+        #expect(scale.position(scale.lower, bottom: 220, top: 20) == 220)
+        #expect(scale.position(scale.upper, bottom: 220, top: 20) == 20)
+        #expect(scale.position(.nan, bottom: 220, top: 20).isFinite)
+    }
+
+    @Test("tick decimals follow the step")
+    func tickDecimals() {
+        #expect(ChartScale(minimum: 0, maximum: 4, wholeSteps: true).tickDecimals == 0)
+        #expect(ChartScale(minimum: 0, maximum: 2, wholeSteps: false).tickDecimals == 1)
+        #expect(ChartScale(minimum: 0, maximum: 0.3, wholeSteps: false).tickDecimals == 1)
+        #expect(ChartScale(minimum: 0, maximum: 0.04, wholeSteps: false).tickDecimals == 2)
+    }
+
+    @Test("escaping covers & < > \" ' and strips XML-forbidden characters")
+    func escaping() {
+        #expect(SVGEscaping.escape(hostile) == hostileEscaped)
+        #expect(SVGEscaping.escape("AT&T Row") == "AT&amp;T Row")
+        #expect(SVGEscaping.escape("&amp;") == "&amp;amp;")
+        #expect(SVGEscaping.escape("a\u{0}b\u{1}c\u{8}d\u{B}e\u{C}f\u{1F}g\u{FFFE}h\u{FFFF}i") == "abcdefghi")
+        #expect(SVGEscaping.escape("tab\tlf\ncr\r") == "tab\tlf\ncr\r")
+        #expect(SVGEscaping.escape("Жим лёжа 深蹲 🏋️ \u{202E}x") == "Жим лёжа 深蹲 🏋️ \u{202E}x")
+        #expect(SVGEscaping.sanitize("<b>\u{7}</b>") == "<b></b>")
+    }
+
+    @Test("clipping keeps whole grapheme clusters")
+    func clipping() {
+        #expect(SVGEscaping.clipped("abc", maxCharacters: 3) == "abc")
+        #expect(SVGEscaping.clipped("abcd", maxCharacters: 3) == "ab…")
+        #expect(SVGEscaping.clipped("🏋️‍♀️🏋️‍♀️🏋️‍♀️", maxCharacters: 2) == "🏋️‍♀️…")
+    }
+
+    @Test("chart IDs are validated")
+    func chartIDs() throws {
+        #expect(try ChartID("weekly-workouts-2").value == "weekly-workouts-2")
+        for bad in ["", "1abc", "Abc", "a b", "a_b", "a\"b", String(repeating: "a", count: 65), "é"] {
+            #expect(throws: SiteError.invalidChartID(bad)) { try ChartID(bad) }
+        }
+        #expect(SiteError.invalidChartID("x").exitCode == 65)
+    }
+}
