@@ -1,0 +1,167 @@
+import GRDB
+import WktCore
+
+/// Applies import batches inside one open write transaction (see ``WorkoutStore/apply(_:dryRun:)``
+/// for the policy). The caller owns the transaction: it commits, or rolls back for a dry run.
+struct ImportWriter {
+    /// The store path, for error messages.
+    let storePath: String
+
+    /// The identity of a workout in the store (FORMATS.md §6).
+    private struct Key: Hashable {
+        let source: WorkoutSource
+        let sourceKey: String
+    }
+
+    /// What the store holds under one identity.
+    private struct Known {
+        let id: Int64
+        var fingerprint: String
+    }
+
+    /// Applies `batches` in order and returns one outcome per batch.
+    func apply(_ batches: [(batch: ImportBatch, log: ImportLogEntry)], _ db: Database) throws -> [ImportOutcome] {
+        var known: [Key: Known] = [:]
+        let identityRows = try Row.fetchCursor(db, sql: "SELECT id, source, source_key, fingerprint FROM workout")
+        while let row = try identityRows.next() {
+            let id: Int64 = try row.decode(atIndex: 0)
+            let rawSource: String = try row.decode(atIndex: 1)
+            guard let source = WorkoutSource(rawValue: rawSource) else {
+                throw StoreError.invalidStoredValue(
+                    path: storePath, table: WorkoutRecord.databaseTableName, rowID: id,
+                    detail: "unknown source \(rawSource)")
+            }
+            known[Key(source: source, sourceKey: try row.decode(atIndex: 2))] =
+                Known(id: id, fingerprint: try row.decode(atIndex: 3))
+        }
+        var exerciseIDs: [String: Int64] = [:]
+        for record in try ExerciseRecord.fetchAll(db) {
+            if let id = record.id { exerciseIDs[record.name] = id }
+        }
+        // Stored content, loaded once and only when a batch lacks some field (merge needs it).
+        var storedContent: [Int64: Workout]?
+        var anyUpdate = false
+
+        var outcomes: [ImportOutcome] = []
+        for (batch, log) in batches {
+            var outcome = ImportOutcome()
+            for incoming in batch.workouts {
+                var workout = incoming.normalizedForStore()
+                if let problem = workout.nonFiniteNumber {
+                    throw StoreError.invalidData(
+                        path: storePath, file: batch.file, detail: "workout \(workout.sourceKey): \(problem)")
+                }
+                let key = Key(source: workout.source, sourceKey: workout.sourceKey)
+                do {
+                    if let existing = known[key] {
+                        if batch.carried != .all {
+                            if storedContent == nil { storedContent = try loadContent(db) }
+                            if let stored = storedContent?[existing.id] {
+                                workout = workout.merging(uncarriedFrom: stored, carried: batch.carried)
+                            }
+                        }
+                        let fingerprint = WorkoutFingerprint.of(workout)
+                        if fingerprint == existing.fingerprint {
+                            outcome.unchanged += 1
+                            continue
+                        }
+                        try replace(id: existing.id, with: workout, fingerprint: fingerprint, exerciseIDs: &exerciseIDs, db)
+                        known[key]?.fingerprint = fingerprint
+                        storedContent?[existing.id] = workout
+                        anyUpdate = true
+                        outcome.updated += 1
+                    } else {
+                        let fingerprint = WorkoutFingerprint.of(workout)
+                        let id = try insert(workout, fingerprint: fingerprint, exerciseIDs: &exerciseIDs, db)
+                        known[key] = Known(id: id, fingerprint: fingerprint)
+                        storedContent?[id] = workout
+                        outcome.added += 1
+                    }
+                    outcome.sets += workout.exercises.reduce(0) { $0 + $1.sets.count }
+                } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                    throw StoreError.invalidData(
+                        path: storePath, file: batch.file,
+                        detail: "workout \(workout.sourceKey) at \(workout.start): \(error.message ?? "constraint failed")")
+                }
+            }
+            if let schedule = batch.schedule {
+                try replaceSchedule(schedule, from: batch, db)
+            }
+            var logRecord = ImportLogRecord(entry: log, outcome: outcome)
+            do {
+                try logRecord.insert(db)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                throw StoreError.invalidData(
+                    path: storePath, file: batch.file, detail: "import-log entry: \(error.message ?? "constraint failed")")
+            }
+            outcomes.append(outcome)
+        }
+        if anyUpdate {
+            // Edits can leave exercises that no block names any more.
+            try db.execute(sql: "DELETE FROM exercise WHERE id NOT IN (SELECT exercise_id FROM workout_block)")
+        }
+        return outcomes
+    }
+
+    private func loadContent(_ db: Database) throws -> [Int64: Workout] {
+        var content: [Int64: Workout] = [:]
+        for stored in try HistoryLoader(storePath: storePath).loadAll(db) {
+            content[stored.id] = stored.workout
+        }
+        return content
+    }
+
+    private func insert(
+        _ workout: Workout, fingerprint: String, exerciseIDs: inout [String: Int64], _ db: Database
+    ) throws -> Int64 {
+        var record = WorkoutRecord(workout: workout, fingerprint: fingerprint)
+        try record.insert(db)
+        let id = db.lastInsertedRowID
+        try insertContent(of: workout, workoutID: id, exerciseIDs: &exerciseIDs, db)
+        return id
+    }
+
+    private func replace(
+        id: Int64, with workout: Workout, fingerprint: String, exerciseIDs: inout [String: Int64], _ db: Database
+    ) throws {
+        try WorkoutRecord(id: id, workout: workout, fingerprint: fingerprint).update(db)
+        try BlockRecord.filter(BlockRecord.Columns.workoutID == id).deleteAll(db)
+        try CheckInRecord.filter(CheckInRecord.Columns.workoutID == id).deleteAll(db)
+        try insertContent(of: workout, workoutID: id, exerciseIDs: &exerciseIDs, db)
+    }
+
+    private func insertContent(
+        of workout: Workout, workoutID: Int64, exerciseIDs: inout [String: Int64], _ db: Database
+    ) throws {
+        for checkIn in workout.checkIns {
+            try CheckInRecord(checkIn: checkIn, workoutID: workoutID).insert(db)
+        }
+        for (b, block) in workout.exercises.enumerated() {
+            let exerciseID: Int64
+            if let id = exerciseIDs[block.name] {
+                exerciseID = id
+            } else {
+                var exercise = ExerciseRecord(name: block.name)
+                try exercise.insert(db)
+                exerciseID = db.lastInsertedRowID
+                exerciseIDs[block.name] = exerciseID
+            }
+            var blockRecord = BlockRecord(block: block, workoutID: workoutID, position: b + 1, exerciseID: exerciseID)
+            try blockRecord.insert(db)
+            let blockID = db.lastInsertedRowID
+            for (s, set) in block.sets.enumerated() {
+                try SetRecord(set: set, blockID: blockID, position: s + 1).insert(db)
+            }
+        }
+    }
+
+    private func replaceSchedule(_ schedule: Schedule, from batch: ImportBatch, _ db: Database) throws {
+        try ScheduleRecord.deleteAll(db)
+        for entry in schedule.sortedEntries {
+            try ScheduleRecord(
+                weekday: entry.weekday.rawValue, routine: entry.routine, sourceFormat: batch.format,
+                sourceFile: batch.file
+            ).insert(db)
+        }
+    }
+}
