@@ -2,39 +2,35 @@ import GRDB
 import WktCore
 
 /// A row of `check_in`: one named check-in value of a workout.
-struct CheckInRecord: FetchableRecord, PersistableRecord, Sendable {
+struct CheckInRecord: PersistableRecord, Sendable {
+    /// The table.
     static let databaseTableName = "check_in"
 
     /// The table's columns.
     enum Columns {
+        /// The owning workout (cascade delete).
         static let workoutID = Column("workout_id")
+        /// Check-in key (`energy`).
         static let name = Column("name")
+        /// Its value.
         static let value = Column("value")
     }
 
+    /// The owning workout.
     var workoutID: Int64
-    var name: String
-    var value: Int
+    /// The check-in.
+    var checkIn: CheckIn
 
     /// The row for `checkIn` of workout `workoutID`.
     init(checkIn: CheckIn, workoutID: Int64) {
         self.workoutID = workoutID
-        name = checkIn.name
-        value = checkIn.value
+        self.checkIn = checkIn
     }
 
-    init(row: Row) throws {
-        workoutID = try row.decode(forColumn: Columns.workoutID)
-        name = try row.decode(forColumn: Columns.name)
-        value = try row.decode(forColumn: Columns.value)
-    }
-
+    /// Writes the columns.
     func encode(to container: inout PersistenceContainer) {
         container[Columns.workoutID] = workoutID
-        container[Columns.name] = name
-        container[Columns.value] = value
+        container[Columns.name] = checkIn.name
+        container[Columns.value] = checkIn.value
     }
-
-    /// The model check-in.
-    var checkIn: CheckIn { CheckIn(name: name, value: value) }
 }

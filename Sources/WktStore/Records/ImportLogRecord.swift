@@ -2,25 +2,38 @@ import GRDB
 
 /// A row of `import_log`: one imported file and what it did to the store.
 struct ImportLogRecord: FetchableRecord, MutablePersistableRecord, Sendable {
+    /// The table.
     static let databaseTableName = "import_log"
 
     /// The table's columns.
     enum Columns {
+        /// Row id.
         static let id = Column("id")
+        /// The imported file as given.
         static let file = Column("file")
+        /// Hex SHA-256 of the file bytes.
         static let sha256 = Column("sha256")
+        /// Format id with dialect.
         static let format = Column("format")
+        /// When the import ran (caller-supplied text).
         static let importedAt = Column("imported_at")
+        /// Workouts added.
         static let added = Column("workouts_added")
+        /// Workouts updated.
         static let updated = Column("workouts_updated")
+        /// Workouts unchanged.
         static let unchanged = Column("workouts_unchanged")
+        /// Sets of the added and updated workouts.
         static let sets = Column("sets")
+        /// Rows skipped under `--skip-bad-rows`.
         static let rowsSkipped = Column("rows_skipped")
     }
 
     /// Row id; nil before insertion.
     var id: Int64?
+    /// What the caller logged.
     var entry: ImportLogEntry
+    /// What the batch did.
     var outcome: ImportOutcome
 
     /// The row for `entry` with the counts of `outcome`.
@@ -29,6 +42,7 @@ struct ImportLogRecord: FetchableRecord, MutablePersistableRecord, Sendable {
         self.outcome = outcome
     }
 
+    /// Reads a row.
     init(row: Row) throws {
         id = try row.decode(forColumn: Columns.id)
         entry = ImportLogEntry(
@@ -44,6 +58,7 @@ struct ImportLogRecord: FetchableRecord, MutablePersistableRecord, Sendable {
             sets: try row.decode(forColumn: Columns.sets))
     }
 
+    /// Writes the columns.
     func encode(to container: inout PersistenceContainer) {
         container[Columns.id] = id
         container[Columns.file] = entry.file
@@ -57,6 +72,7 @@ struct ImportLogRecord: FetchableRecord, MutablePersistableRecord, Sendable {
         container[Columns.rowsSkipped] = entry.rowsSkipped
     }
 
+    /// Keeps the id SQLite assigned.
     mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }
