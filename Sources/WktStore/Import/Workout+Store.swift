@@ -22,9 +22,9 @@ extension Workout {
     ///
     /// A file that lacks a column (Strong A′ has no notes, the L dialects no duration) says nothing
     /// about that field, so the stored value stays. Workout-level fields are copied directly.
-    /// Exercise notes and set RPE are copied by position: block *i* takes block *i*'s notes when
-    /// both name the same exercise, and set *j* of such a block takes set *j*'s RPE when the stored
-    /// block has one; blocks that do not line up keep what the file says (nothing).
+    /// Exercise notes and set RPE are copied by position: block *i* takes stored block *i*'s notes
+    /// when both name the same exercise, and set *j* of such a block takes stored set *j*'s RPE when
+    /// that set exists; blocks and sets that do not line up keep what the file says (nothing).
     func merging(uncarriedFrom stored: Workout, carried: CarriedFields) -> Workout {
         guard carried != .all else { return self }
         var merged = self

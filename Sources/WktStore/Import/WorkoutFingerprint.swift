@@ -4,72 +4,84 @@ import WktCore
 ///
 /// Two workouts have the same fingerprint exactly when their content (everything except the
 /// identity `source` + `sourceKey`) is equal after normalisation: names NFC, weights rounded to
-/// 0.001 kg, check-ins sorted by name, `-0.0` written as `0.0`. Numbers are written in Swift's
-/// shortest round-trip form (locale-free); strings are length-prefixed, so no text can imitate a
-/// field boundary.
+/// 0.001 kg, check-ins sorted by code point, `-0.0` written as `0.0`. The serialisation is a fixed
+/// sequence of fields, each ended by `;`: `n` for nil, `i` + decimal for integers, `d` + Swift's
+/// shortest round-trip form for numbers (locale-free), `s` + UTF-8 length + `:` + bytes for text.
+/// Lists are preceded by their counts, and text is length-prefixed, so no content can imitate a
+/// field boundary. (Compact on purpose: hashing is most of the cost of re-importing a history.)
 enum WorkoutFingerprint {
     /// The lower-case hex fingerprint of `workout`'s content.
     static func of(_ workout: Workout) -> String {
         var out = CanonicalWriter()
-        out.field("start", workout.start.description)
-        out.field("utc_offset_s", workout.utcOffsetSeconds)
-        out.field("duration_s", workout.durationSeconds)
-        out.field("name", CanonicalName.normalize(workout.name))
-        out.field("notes", workout.notes)
-        out.field("activity", workout.activity)
-        out.field("energy_kcal", workout.energyKcal)
-        out.field("rating", workout.rating)
-        let checkIns = workout.checkIns.sorted { CanonicalName.precedes($0.name, $1.name) }
-        out.field("check_ins", checkIns.count)
+        out.text(workout.start.description)
+        out.int(workout.utcOffsetSeconds)
+        out.int(workout.durationSeconds)
+        out.text(CanonicalName.normalize(workout.name))
+        out.text(workout.notes)
+        out.text(workout.activity)
+        out.number(workout.energyKcal)
+        out.int(workout.rating)
+        let checkIns = workout.checkIns
+            .map { CheckIn(name: CanonicalName.normalize($0.name), value: $0.value) }
+            .sorted { CanonicalName.precedes($0.name, $1.name) }
+        out.int(checkIns.count)
         for checkIn in checkIns {
-            out.field("check_in", checkIn.name)
-            out.field("value", checkIn.value)
+            out.text(checkIn.name)
+            out.int(checkIn.value)
         }
-        out.field("blocks", workout.exercises.count)
+        out.int(workout.exercises.count)
         for block in workout.exercises {
-            out.field("exercise", CanonicalName.normalize(block.name))
-            out.field("notes", block.notes)
-            out.field("superset", block.supersetID)
-            out.field("pain", block.painFlag ? 1 : 0)
-            out.field("planned", block.plannedSets)
-            out.field("sets", block.sets.count)
+            out.text(CanonicalName.normalize(block.name))
+            out.text(block.notes)
+            out.int(block.supersetID)
+            out.int(block.painFlag ? 1 : 0)
+            out.int(block.plannedSets)
+            out.int(block.sets.count)
             for set in block.sets {
-                out.field("kind", set.kind.rawValue)
-                out.field("weight_kg", set.weightKg.map(Measure.roundKg))
-                out.field("reps", set.reps)
-                out.field("seconds", set.seconds)
-                out.field("distance_m", set.distanceM)
-                out.field("rpe", set.rpe)
-                out.field("notes", set.notes)
+                out.text(set.kind.rawValue)
+                out.number(set.weightKg.map(Measure.roundKg))
+                out.int(set.reps)
+                out.number(set.seconds)
+                out.number(set.distanceM)
+                out.number(set.rpe)
+                out.text(set.notes)
             }
         }
         return SHA256.hex(out.bytes)
     }
 }
 
-/// Builds the canonical byte serialisation: one `tag=value\n` line per field.
+/// Builds the canonical byte serialisation described on ``WorkoutFingerprint``.
 private struct CanonicalWriter {
     var bytes: [UInt8] = []
 
-    mutating func field(_ tag: String, _ value: String?) {
-        guard let value else { return line(tag, "-") }
-        line(tag, "s\(value.utf8.count):\(value)")
+    init() { bytes.reserveCapacity(1024) }
+
+    mutating func text(_ value: String?) {
+        guard let value else { return nothing() }
+        bytes.append(UInt8(ascii: "s"))
+        bytes.append(contentsOf: String(value.utf8.count).utf8)
+        bytes.append(UInt8(ascii: ":"))
+        bytes.append(contentsOf: value.utf8)
+        bytes.append(UInt8(ascii: ";"))
     }
 
-    mutating func field(_ tag: String, _ value: Int?) {
-        guard let value else { return line(tag, "-") }
-        line(tag, "i\(value)")
+    mutating func int(_ value: Int?) {
+        guard let value else { return nothing() }
+        bytes.append(UInt8(ascii: "i"))
+        bytes.append(contentsOf: String(value).utf8)
+        bytes.append(UInt8(ascii: ";"))
     }
 
-    mutating func field(_ tag: String, _ value: Double?) {
-        guard let value else { return line(tag, "-") }
-        line(tag, "d\(value == 0 ? 0.0 : value)")
+    mutating func number(_ value: Double?) {
+        guard let value else { return nothing() }
+        bytes.append(UInt8(ascii: "d"))
+        bytes.append(contentsOf: String(value == 0 ? 0.0 : value).utf8)
+        bytes.append(UInt8(ascii: ";"))
     }
 
-    private mutating func line(_ tag: String, _ text: String) {
-        bytes.append(contentsOf: tag.utf8)
-        bytes.append(UInt8(ascii: "="))
-        bytes.append(contentsOf: text.utf8)
-        bytes.append(UInt8(ascii: "\n"))
+    private mutating func nothing() {
+        bytes.append(UInt8(ascii: "n"))
+        bytes.append(UInt8(ascii: ";"))
     }
 }

@@ -40,6 +40,7 @@ struct SQLiteVersion: Sendable, Comparable, CustomStringConvertible {
     /// `MAJOR.MINOR.PATCH`.
     var description: String { "\(major).\(minor).\(patch)" }
 
+    /// Orders by major, minor, then patch.
     static func < (lhs: SQLiteVersion, rhs: SQLiteVersion) -> Bool {
         (lhs.major, lhs.minor, lhs.patch) < (rhs.major, rhs.minor, rhs.patch)
     }
