@@ -114,6 +114,11 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             return .busy(path: path, timeoutSeconds: busyTimeout)
         case .SQLITE_NOTADB, .SQLITE_CORRUPT:
             return .corrupt(path: path, detail: detail)
+        case .SQLITE_READONLY where dbError.extendedResultCode == .SQLITE_READONLY_ROLLBACK:
+            return .sqlite(
+                path: path, code: dbError.extendedResultCode.rawValue,
+                detail: "an interrupted import left a hot journal that only a writable open can roll back; "
+                    + "run `wkt-site import` once with write access to the store and its folder")
         case .SQLITE_READONLY:
             return .readOnly(path: path)
         default:

@@ -25,22 +25,22 @@ struct LargeHistoryTests {
 
     @Test("2,100 workouts and 39,900 sets load back complete and in order")
     func loadTenYears() throws {
-        let folder = try TempFolder()
-        defer { folder.remove() }
-        let workouts = Self.tenYears()
-        let store = try WorkoutStore.open(path: folder.file("big.sqlite"), mode: .readWrite)
-        let outcome = try store.apply(
-            StoreFixtures.entries(StoreFixtures.batch(workouts, file: "demo", format: "demo")), dryRun: false)
-        #expect(outcome == [ImportOutcome(added: 2100, updated: 0, unchanged: 0, sets: 39_900)])
-        let again = try store.apply(
-            StoreFixtures.entries(StoreFixtures.batch(workouts, file: "demo", format: "demo")), dryRun: false)
-        #expect(again == [ImportOutcome(added: 0, updated: 0, unchanged: 2100, sets: 0)])
+        try TempFolder.withStore { folder, _ in
+            let workouts = Self.tenYears()
+            let store = try WorkoutStore.open(path: folder.file("big.sqlite"), mode: .readWrite)
+            let outcome = try store.apply(
+                StoreFixtures.entries(StoreFixtures.batch(workouts, file: "demo", format: "demo")), dryRun: false)
+            #expect(outcome == [ImportOutcome(added: 2100, updated: 0, unchanged: 0, sets: 39_900)])
+            let again = try store.apply(
+                StoreFixtures.entries(StoreFixtures.batch(workouts, file: "demo", format: "demo")), dryRun: false)
+            #expect(again == [ImportOutcome(added: 0, updated: 0, unchanged: 2100, sets: 0)])
 
-        let readOnly = try WorkoutStore.open(path: folder.file("big.sqlite"), mode: .readOnly)
-        let history = try readOnly.loadHistory()
-        #expect(history.workouts.count == 2100)
-        #expect(history.workouts.reduce(0) { $0 + $1.workout.allSets.count } == 39_900)
-        // Generated in date order, so walk order is generation order.
-        #expect(history.workouts.map(\.workout) == workouts)
+            let readOnly = try WorkoutStore.open(path: folder.file("big.sqlite"), mode: .readOnly)
+            let history = try readOnly.loadHistory()
+            #expect(history.workouts.count == 2100)
+            #expect(history.workouts.reduce(0) { $0 + $1.workout.allSets.count } == 39_900)
+            // Generated in date order, so walk order is generation order.
+            #expect(history.workouts.map(\.workout) == workouts)
+        }
     }
 }

@@ -90,6 +90,14 @@ struct TempFolder {
     /// The bytes of `name` inside the folder.
     func bytes(_ name: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: file(name))) }
 
+    /// Runs `body` with a fresh folder and the path of a store file `w.sqlite` inside it (not yet
+    /// created), then deletes the folder.
+    static func withStore(_ body: (TempFolder, String) throws -> Void) throws {
+        let folder = try TempFolder()
+        defer { folder.remove() }
+        try body(folder, folder.file("w.sqlite"))
+    }
+
     /// Deletes the folder and everything in it.
     func remove() {
         chmod(path, 0o755)
