@@ -1,0 +1,42 @@
+/// What applying one ``WktCore/ImportBatch`` did (or, in a dry run, would do) to the store.
+public struct ImportOutcome: Sendable, Equatable {
+    /// Workouts whose identity was new.
+    public var added: Int
+    /// Workouts whose identity was known but whose content changed (edited in the app).
+    public var updated: Int
+    /// Workouts already stored with the same content (duplicates).
+    public var unchanged: Int
+    /// Sets of the added and updated workouts.
+    public var sets: Int
+
+    /// Creates an outcome.
+    public init(added: Int = 0, updated: Int = 0, unchanged: Int = 0, sets: Int = 0) {
+        self.added = added
+        self.updated = updated
+        self.unchanged = unchanged
+        self.sets = sets
+    }
+}
+
+/// One row of the store's import log: which file was imported, when, and what it held.
+public struct ImportLogEntry: Sendable, Equatable {
+    /// The file's path as the user gave it.
+    public var file: String
+    /// Lower-case hex SHA-256 of the file's bytes (64 characters).
+    public var sha256: String
+    /// Format id with dialect (`strong/C`).
+    public var format: String
+    /// When the import ran, as text supplied by the caller (injected clock; e.g. RFC 3339).
+    public var importedAt: String
+    /// Rows skipped under `--skip-bad-rows`.
+    public var rowsSkipped: Int
+
+    /// Creates a log entry.
+    public init(file: String, sha256: String, format: String, importedAt: String, rowsSkipped: Int) {
+        self.file = file
+        self.sha256 = sha256
+        self.format = format
+        self.importedAt = importedAt
+        self.rowsSkipped = rowsSkipped
+    }
+}

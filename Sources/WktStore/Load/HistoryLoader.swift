@@ -1,0 +1,121 @@
+import GRDB
+import WktCore
+
+/// Reads stored workouts back into the model with four bulk queries (workouts, check-ins, blocks
+/// with their exercise names, sets), each ordered by a key that has an index, and assembles them in
+/// Swift; never one query per workout.
+///
+/// Columns are selected explicitly and decoded by index (GRDB's fast path, no name lookups); the
+/// decoders are throwing, so a value of the wrong type is an error, never a trap.
+struct HistoryLoader {
+    /// The store path, for error messages.
+    let storePath: String
+
+    /// Every stored workout, in row-id order.
+    func loadAll(_ db: Database) throws -> [StoredWorkout] {
+        var heads: [(id: Int64, workout: Workout)] = []
+        var workoutIndex: [Int64: Int] = [:]
+        let workoutRows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT id, source, source_key, start, utc_offset_s, duration_s, name, notes, activity,
+                       energy_kcal, rating
+                FROM workout ORDER BY id
+                """)
+        while let row = try workoutRows.next() {
+            let id: Int64 = try row.decode(atIndex: 0)
+            let rawSource: String = try row.decode(atIndex: 1)
+            let rawStart: String = try row.decode(atIndex: 3)
+            guard let source = WorkoutSource(rawValue: rawSource) else {
+                throw invalid("workout", id, "unknown source \(rawSource)")
+            }
+            guard let start = WallTime.parse(rawStart) else {
+                throw invalid("workout", id, "start \(rawStart) is not a wall time")
+            }
+            let workout = Workout(
+                source: source, sourceKey: try row.decode(atIndex: 2), start: start,
+                utcOffsetSeconds: try row.decode(atIndex: 4), durationSeconds: try row.decode(atIndex: 5),
+                name: try row.decode(atIndex: 6), notes: try row.decode(atIndex: 7),
+                activity: try row.decode(atIndex: 8), energyKcal: try row.decode(atIndex: 9),
+                rating: try row.decode(atIndex: 10))
+            workoutIndex[id] = heads.count
+            heads.append((id, workout))
+        }
+
+        let checkInRows = try Row.fetchCursor(
+            db, sql: "SELECT workout_id, name, value FROM check_in ORDER BY workout_id, name")
+        while let row = try checkInRows.next() {
+            let w = try index(of: try row.decode(atIndex: 0), in: workoutIndex, table: "check_in")
+            heads[w].workout.checkIns.append(CheckIn(name: try row.decode(atIndex: 1), value: try row.decode(atIndex: 2)))
+        }
+
+        var blockLocation: [Int64: (workout: Int, block: Int)] = [:]
+        let blockRows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT b.id, b.workout_id, e.name, b.notes, b.superset_id, b.pain_flag, b.planned_sets
+                FROM workout_block b JOIN exercise e ON e.id = b.exercise_id
+                ORDER BY b.workout_id, b.position
+                """)
+        while let row = try blockRows.next() {
+            let w = try index(of: try row.decode(atIndex: 1), in: workoutIndex, table: "workout_block")
+            blockLocation[try row.decode(atIndex: 0)] = (w, heads[w].workout.exercises.count)
+            heads[w].workout.exercises.append(
+                ExerciseBlock(
+                    name: try row.decode(atIndex: 2), notes: try row.decode(atIndex: 3),
+                    supersetID: try row.decode(atIndex: 4), painFlag: try row.decode(atIndex: 5),
+                    plannedSets: try row.decode(atIndex: 6)))
+        }
+
+        let setRows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT id, block_id, kind, weight_kg, reps, seconds, distance_m, rpe, notes
+                FROM workout_set ORDER BY block_id, position
+                """)
+        while let row = try setRows.next() {
+            let id: Int64 = try row.decode(atIndex: 0)
+            let blockID: Int64 = try row.decode(atIndex: 1)
+            let rawKind: String = try row.decode(atIndex: 2)
+            guard let location = blockLocation[blockID] else {
+                throw invalid("workout_set", id, "set of unknown block \(blockID)")
+            }
+            guard let kind = SetKind(rawValue: rawKind) else {
+                throw invalid("workout_set", id, "unknown set kind \(rawKind)")
+            }
+            heads[location.workout].workout.exercises[location.block].sets.append(
+                WorkoutSet(
+                    kind: kind, weightKg: try row.decode(atIndex: 3), reps: try row.decode(atIndex: 4),
+                    seconds: try row.decode(atIndex: 5), distanceM: try row.decode(atIndex: 6),
+                    rpe: try row.decode(atIndex: 7), notes: try row.decode(atIndex: 8)))
+        }
+        return heads.map { StoredWorkout(id: $0.id, workout: $0.workout) }
+    }
+
+    /// The stored schedule, nil when none is stored.
+    func loadSchedule(_ db: Database) throws -> Schedule? {
+        let records = try ScheduleRecord.order(ScheduleRecord.Columns.weekday).fetchAll(db)
+        guard !records.isEmpty else { return nil }
+        var days: [Weekday: String] = [:]
+        for record in records {
+            guard let weekday = Weekday(rawValue: record.weekday) else {
+                throw invalid(ScheduleRecord.databaseTableName, Int64(record.weekday), "weekday is not 1–7")
+            }
+            days[weekday] = record.routine
+        }
+        return Schedule(days: days)
+    }
+
+    /// The position of workout `workoutID` in the loaded list.
+    private func index(of workoutID: Int64, in workoutIndex: [Int64: Int], table: String) throws -> Int {
+        guard let index = workoutIndex[workoutID] else {
+            throw invalid(table, workoutID, "row of unknown workout \(workoutID)")
+        }
+        return index
+    }
+
+    /// An ``StoreError/invalidStoredValue(path:table:rowID:detail:)`` for this store.
+    private func invalid(_ table: String, _ rowID: Int64, _ detail: String) -> StoreError {
+        .invalidStoredValue(path: storePath, table: table, rowID: rowID, detail: detail)
+    }
+}

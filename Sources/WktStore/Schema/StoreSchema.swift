@@ -1,0 +1,137 @@
+import GRDB
+
+/// One schema migration: an identifier and the SQL it runs, in its own transaction.
+///
+/// Migrations are SQL strings, never record types, so the schema cannot move when a Swift type
+/// changes. A released migration is never edited; changes go into a new one appended to
+/// ``StoreSchema/migrations``.
+struct Migration: Sendable {
+    /// The identifier recorded in `grdb_migrations`.
+    let identifier: String
+    /// The SQL statements, executed in one transaction.
+    let sql: String
+}
+
+/// The store's schema: the ordered migration list and the migrator built from it.
+///
+/// Besides GRDB's `grdb_migrations` table, migration number *k* (1-based) sets
+/// `PRAGMA user_version = k` inside its own transaction, so the version is readable by any SQLite
+/// tool and moves together with the schema.
+enum StoreSchema {
+    /// Every migration this binary knows, oldest first. Never edit a released entry.
+    static let migrations: [Migration] = [
+        Migration(identifier: "v1-workouts", sql: v1),
+    ]
+
+    /// Version 1: workouts, exercises, blocks, sets, check-ins, schedule and the import log.
+    ///
+    /// Tables are `STRICT`, so a column holds only its declared type. Rows of one workout cascade
+    /// from `workout`; an exercise row is deleted only when no block uses it any more.
+    static let v1 = """
+        CREATE TABLE workout (
+            id INTEGER PRIMARY KEY,
+            source TEXT NOT NULL CHECK (length(source) > 0),
+            source_key TEXT NOT NULL,
+            start TEXT NOT NULL CHECK (start GLOB
+                '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9] [0-2][0-9]:[0-5][0-9]:[0-5][0-9]'),
+            utc_offset_s INTEGER CHECK (utc_offset_s BETWEEN -86399 AND 86399),
+            duration_s INTEGER CHECK (duration_s >= 0),
+            name TEXT NOT NULL,
+            notes TEXT,
+            activity TEXT NOT NULL,
+            energy_kcal REAL CHECK (energy_kcal >= 0),
+            rating INTEGER CHECK (rating BETWEEN 1 AND 5),
+            fingerprint TEXT NOT NULL CHECK (length(fingerprint) = 64),
+            UNIQUE (source, source_key)
+        ) STRICT;
+        CREATE INDEX workout_by_start ON workout(start);
+
+        CREATE TABLE exercise (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE CHECK (length(name) > 0)
+        ) STRICT;
+
+        CREATE TABLE workout_block (
+            id INTEGER PRIMARY KEY,
+            workout_id INTEGER NOT NULL REFERENCES workout(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL CHECK (position >= 1),
+            exercise_id INTEGER NOT NULL REFERENCES exercise(id) ON DELETE RESTRICT,
+            notes TEXT,
+            superset_id INTEGER,
+            pain_flag INTEGER NOT NULL DEFAULT 0 CHECK (pain_flag IN (0, 1)),
+            planned_sets INTEGER CHECK (planned_sets >= 0),
+            UNIQUE (workout_id, position)
+        ) STRICT;
+        CREATE INDEX workout_block_by_exercise ON workout_block(exercise_id);
+
+        CREATE TABLE workout_set (
+            id INTEGER PRIMARY KEY,
+            block_id INTEGER NOT NULL REFERENCES workout_block(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL CHECK (position >= 1),
+            kind TEXT NOT NULL CHECK (kind IN ('normal', 'warmup', 'drop', 'failure')),
+            weight_kg REAL,
+            reps INTEGER CHECK (reps >= 0),
+            seconds REAL CHECK (seconds >= 0),
+            distance_m REAL CHECK (distance_m >= 0),
+            rpe REAL CHECK (rpe BETWEEN 0 AND 10),
+            notes TEXT,
+            UNIQUE (block_id, position)
+        ) STRICT;
+
+        CREATE TABLE check_in (
+            workout_id INTEGER NOT NULL REFERENCES workout(id) ON DELETE CASCADE,
+            name TEXT NOT NULL CHECK (length(name) > 0),
+            value INTEGER NOT NULL,
+            PRIMARY KEY (workout_id, name)
+        ) STRICT;
+
+        CREATE TABLE schedule (
+            weekday INTEGER PRIMARY KEY CHECK (weekday BETWEEN 1 AND 7),
+            routine TEXT NOT NULL,
+            source_format TEXT NOT NULL,
+            source_file TEXT NOT NULL
+        ) STRICT;
+
+        CREATE TABLE import_log (
+            id INTEGER PRIMARY KEY,
+            file TEXT NOT NULL,
+            sha256 TEXT NOT NULL CHECK (length(sha256) = 64),
+            format TEXT NOT NULL,
+            imported_at TEXT NOT NULL,
+            workouts_added INTEGER NOT NULL CHECK (workouts_added >= 0),
+            workouts_updated INTEGER NOT NULL CHECK (workouts_updated >= 0),
+            workouts_unchanged INTEGER NOT NULL CHECK (workouts_unchanged >= 0),
+            sets INTEGER NOT NULL CHECK (sets >= 0),
+            rows_skipped INTEGER NOT NULL CHECK (rows_skipped >= 0)
+        ) STRICT;
+        """
+
+    /// A migrator running `migrations` in order, each in its own transaction, each also setting
+    /// `PRAGMA user_version` to its 1-based number.
+    ///
+    /// A failing migration throws ``MigrationFailure`` naming it; GRDB has then rolled it back and
+    /// kept the earlier ones.
+    static func migrator(_ migrations: [Migration]) -> DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        for (index, migration) in migrations.enumerated() {
+            let version = index + 1
+            migrator.registerMigration(migration.identifier) { db in
+                do {
+                    try db.execute(sql: migration.sql)
+                    try db.execute(sql: "PRAGMA user_version = \(version)")
+                } catch {
+                    throw MigrationFailure(identifier: migration.identifier, underlying: error)
+                }
+            }
+        }
+        return migrator
+    }
+}
+
+/// The error a failing migration throws, so the store can name it.
+struct MigrationFailure: Error {
+    /// The migration's identifier.
+    let identifier: String
+    /// What SQLite said.
+    let underlying: any Error
+}

@@ -1,1 +1,0 @@
-// The WktStore module; see Package.swift for its role.
