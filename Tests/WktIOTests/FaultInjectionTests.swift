@@ -8,11 +8,13 @@ import WktIO
 /// in both cases no temporary folder is left.
 @Suite("SitePublisher: fault injection (F-09)")
 struct FaultInjectionTests {
+    /// The site before the faulty publish.
     static let old = site([
         ("index.html", "old home"),
         ("exercises/squat/index.html", "squat"),
         ("exercises/bench/index.html", "bench"),
     ])
+    /// The site the faulty publish writes.
     static let new = site([
         ("index.html", "new home"),
         ("exercises/squat/index.html", "squat"),
@@ -102,22 +104,16 @@ struct FaultInjectionTests {
         defer { scratch.remove() }
         let output = scratch.at("site")
         let before = try Self.prepareOldSite(output, history: .siteOnly, scratch: scratch)
-        let disk = FileSystem.disk
-        let stuck = FileSystem(
-            info: disk.info, makeDirectory: disk.makeDirectory,
+        let stuck = FileSystem.disk.replacing(
             writeFile: { (path: String, bytes: [UInt8], mode: UInt32) throws(FileSystemError) in
                 if path.hasSuffix("weeks/2024/index.html") {
                     throw FileSystemError(operation: "write", path: path, code: ENOSPC)
                 }
-                try disk.writeFile(path, bytes, mode)
+                try FileSystem.disk.writeFile(path, bytes, mode)
             },
-            readFile: disk.readFile, setPermissions: disk.setPermissions, makeSymlink: disk.makeSymlink,
-            readSymlink: disk.readSymlink, listDirectory: disk.listDirectory, rename: disk.rename,
-            renameExchange: disk.renameExchange,
             removeTree: { (path: String) throws(FileSystemError) in
                 throw FileSystemError(operation: "rmdir", path: path, code: EBUSY)
-            },
-            resolve: disk.resolve, syncFileSystem: disk.syncFileSystem, syncDirectory: disk.syncDirectory
+            }
         )
         let fixed = SitePublisher(fileSystem: stuck, homeDirectory: nil, temporarySuffix: { "1-dead" })
         let error = publishError { () throws(PublishError) in try fixed.publish(files: Self.new, to: output) }

@@ -4,6 +4,7 @@ import WktIO
 
 @Suite("FileSystem.disk and TreeHash")
 struct FileSystemTests {
+    /// The implementation under test.
     let disk = FileSystem.disk
 
     @Test("TreeHash lists files with their SHA-256 and links with their targets, in byte order")

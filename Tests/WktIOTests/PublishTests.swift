@@ -8,6 +8,7 @@ import Glibc
 
 @Suite("SitePublisher: building and swapping")
 struct PublishTests {
+    /// A small site with nested folders.
     static let first = site([
         ("index.html", "<h1>Home</h1>"),
         ("exercises/squat/index.html", "squat v1"),
@@ -99,11 +100,15 @@ struct PublishTests {
         _ = try publisher().publish(files: Self.first, to: output)
         #expect(chmod(scratch.at("site.prev/feed.xml"), 0o600) == 0)
         #expect(chmod(scratch.at("site.prev/exercises"), 0o700) == 0)
+        #expect(chmod(scratch.at("site.prev"), 0o700) == 0)
+        try scratch.write("site.prev/.wkt-site", "an older marker")
         let report = try publisher().publish(files: Self.first, to: output)
         #expect(report.filesWritten == 1)
         #expect(report.filesUnchanged == 3)
         #expect(try scratch.permissions("site/feed.xml") == 0o644)
         #expect(try scratch.permissions("site/exercises") == 0o755)
+        #expect(try scratch.permissions("site") == 0o755)
+        #expect(scratch.read("site/.wkt-site") == "This folder is written by wkt-site and replaced on every build.\n")
     }
 
     @Test("a changed file with another hard link is replaced, not written through")
@@ -203,17 +208,10 @@ struct PublishTests {
         let scratch = try Scratch("tmp-name")
         defer { scratch.remove() }
         let seen = scratch.path
-        let spy = FileSystem.disk
-        let recording = FileSystem(
-            info: spy.info, makeDirectory: { (path: String, mode: UInt32) throws(FileSystemError) in
-                if path.hasSuffix(".tmp-7-abc") { #expect(path == seen + "/site.tmp-7-abc") }
-                try spy.makeDirectory(path, mode)
-            },
-            writeFile: spy.writeFile, readFile: spy.readFile, setPermissions: spy.setPermissions,
-            makeSymlink: spy.makeSymlink, readSymlink: spy.readSymlink, listDirectory: spy.listDirectory,
-            rename: spy.rename, renameExchange: spy.renameExchange, removeTree: spy.removeTree,
-            resolve: spy.resolve, syncFileSystem: spy.syncFileSystem, syncDirectory: spy.syncDirectory
-        )
+        let recording = FileSystem.disk.replacing(makeDirectory: { (path: String, mode: UInt32) throws(FileSystemError) in
+            if path.hasSuffix(".tmp-7-abc") { #expect(path == seen + "/site.tmp-7-abc") }
+            try FileSystem.disk.makeDirectory(path, mode)
+        })
         let fixed = SitePublisher(fileSystem: recording, homeDirectory: nil, temporarySuffix: { "7-abc" })
         _ = try fixed.publish(files: Self.first, to: scratch.at("site"))
         #expect(scratch.exists("site/index.html"))

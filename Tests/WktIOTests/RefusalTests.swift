@@ -4,6 +4,7 @@ import WktIO
 
 @Suite("SitePublisher: refusals and validation")
 struct RefusalTests {
+    /// A two-file site.
     static let files = site([("index.html", "home"), ("a/b.html", "b")])
 
     @Test("F-07: two files with one path fail naming the path; the site stays intact")

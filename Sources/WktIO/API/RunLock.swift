@@ -60,6 +60,7 @@ public final class RunLock: Sendable {
         self.descriptor = descriptor
     }
 
+    /// Closes the descriptor, which releases the lock if `release()` was not called.
     deinit { close(descriptor) }
 
     /// The lock file for a store: `<store>.lock`, never the store itself.

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import CRenameExchange
 
+/// The POSIX implementation of the seam.
 extension FileSystem {
     /// The real disk through POSIX calls: `open`/`write`/`close` with explicit modes and no
     /// `fsync` per file (Foundation's `Data.write` fsyncs every file: 3.7 s for 2,199 pages,
@@ -64,10 +65,12 @@ enum DiskCalls {
         )
     }
 
+    /// `rename(2)`.
     static func renamePath(_ from: String, _ to: String) throws(FileSystemError) {
         try check(rename(from, to), "rename", "\(from) -> \(to)")
     }
 
+    /// `lstat`; `nil` for `ENOENT`.
     static func info(_ path: String) throws(FileSystemError) -> FileInfo? {
         var status = stat()
         if lstat(path, &status) == 0 { return fileInfo(status) }
@@ -75,6 +78,7 @@ enum DiskCalls {
         throw FileSystemError(operation: "lstat", path: path, code: errno)
     }
 
+    /// `mkdir`, then `fchmod` to the exact bits.
     static func makeDirectory(_ path: String, _ permissions: UInt32) throws(FileSystemError) {
         try check(mkdir(path, mode_t(permissions)), "mkdir", path)
         // mkdir applies the umask; fchmod sets the exact bits (F-14).
@@ -83,6 +87,7 @@ enum DiskCalls {
         try check(fchmod(fd, mode_t(permissions)), "fchmod", path)
     }
 
+    /// `open(O_CREAT|O_TRUNC|O_NOFOLLOW)`, `fchmod`, `write` until done, `close` (no `fsync`).
     static func writeFile(_ path: String, _ bytes: [UInt8], _ permissions: UInt32) throws(FileSystemError) {
         let fd = try openDescriptor(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, permissions)
         var failure: FileSystemError?
@@ -113,6 +118,7 @@ enum DiskCalls {
         }
     }
 
+    /// Reads a whole regular file through an `O_NOFOLLOW` descriptor.
     static func readFile(_ path: String) throws(FileSystemError) -> [UInt8] {
         let fd = try openDescriptor(path, O_RDONLY | O_NOFOLLOW)
         defer { close(fd) }
@@ -137,6 +143,7 @@ enum DiskCalls {
         return bytes
     }
 
+    /// `fchmod` through an `O_NOFOLLOW` descriptor.
     static func setPermissions(_ path: String, _ permissions: UInt32) throws(FileSystemError) {
         // O_PATH descriptors refuse fchmod; O_RDONLY works on our own files and directories.
         let fd = try openDescriptor(path, O_RDONLY | O_NOFOLLOW)
@@ -144,6 +151,7 @@ enum DiskCalls {
         try check(fchmod(fd, mode_t(permissions)), "fchmod", path)
     }
 
+    /// `readlink`, as UTF-8 (`EILSEQ` otherwise).
     static func readSymlink(_ path: String) throws(FileSystemError) -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink(path, &buffer, buffer.count - 1)
@@ -154,6 +162,7 @@ enum DiskCalls {
         return target
     }
 
+    /// The UTF-8 names of a directory, sorted by bytes.
     static func listDirectory(_ path: String) throws(FileSystemError) -> [String] {
         let fd = try openDescriptor(path, O_RDONLY | O_DIRECTORY)
         let names = try rawNames(ownedDescriptor: fd, path: path)
@@ -206,6 +215,7 @@ enum DiskCalls {
         String(decoding: name.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// Removes a path and, for a directory, everything below it, never following a link.
     static func removeTree(_ path: String) throws(FileSystemError) {
         var status = stat()
         if lstat(path, &status) == -1 {
@@ -252,6 +262,7 @@ enum DiskCalls {
         }
     }
 
+    /// `realpath(3)`.
     static func resolve(_ path: String) throws(FileSystemError) -> String {
         guard let resolved = realpath(path, nil) else {
             throw FileSystemError(operation: "realpath", path: path, code: errno)
@@ -260,6 +271,7 @@ enum DiskCalls {
         return String(cString: resolved)
     }
 
+    /// `fsync` of a directory.
     static func syncDirectory(_ path: String) throws(FileSystemError) {
         let fd = try openDescriptor(path, O_RDONLY | O_DIRECTORY)
         defer { close(fd) }

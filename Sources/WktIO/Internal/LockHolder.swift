@@ -68,6 +68,7 @@ enum LockHolder {
     }
 }
 
+/// Text clean-up for lock-file notes.
 extension String {
     /// The string without control characters (a lock-file note is shown on one line).
     fileprivate func trimmingControlCharacters() -> String {

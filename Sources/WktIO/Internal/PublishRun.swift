@@ -6,18 +6,28 @@ import Darwin
 
 /// One publish in progress: the temporary folder, what has been written, what to report.
 struct PublishRun {
+    /// The seam every call goes through.
     let fileSystem: FileSystem
+    /// The validated files and keep-list.
     let plan: OutputPlan
+    /// The output folder and its siblings.
     let location: OutputLocation
+    /// What was at the output and `.prev` paths before the run.
     let state: OutputState
     /// The absolute path of the temporary build folder.
     let temporary: String
 
+    /// Whether `<output>.prev` became the temporary folder.
     private(set) var reusedPreviousBuild = false
+    /// Files written so far.
     private(set) var filesWritten = 0
+    /// Bytes in those files.
     private(set) var bytesWritten = 0
+    /// Entries deleted from the reused tree.
     private(set) var staleEntriesRemoved = 0
+    /// Keep-list entries copied.
     private(set) var keptEntries: [String] = []
+    /// Notes for the caller (see `PublishReport.warnings`).
     private(set) var warnings: [String] = []
     /// Indexes into `plan.files` whose bytes already sit in the reused tree.
     private var unchanged = Set<Int>()
@@ -69,6 +79,12 @@ struct PublishRun {
         if state.previous == .build, reuse {
             try performing(.prepare) { () throws(FileSystemError) in try fileSystem.rename(previous, temporary) }
             reusedPreviousBuild = true
+            let permissions = try performing(.prepare) { () throws(FileSystemError) in
+                try fileSystem.info(temporary)?.permissions
+            }
+            if permissions != 0o755 {
+                try performing(.prepare) { () throws(FileSystemError) in try fileSystem.setPermissions(temporary, 0o755) }
+            }
             return
         }
         if state.previous == .build {
@@ -114,7 +130,16 @@ struct PublishRun {
             guard let info = try performing(.prune, { () throws(FileSystemError) in try fileSystem.info(path) }) else {
                 continue
             }
-            if relative.isEmpty, name == OutputPlan.markerName, info.kind == .file { continue }
+            if relative.isEmpty, name == OutputPlan.markerName, info.kind == .file {
+                // Rewritten in place, never removed: the folder must carry it at every moment.
+                let marker = OutputFile(path: name, bytes: OutputPlan.markerBytes)
+                if try !isUnchanged(marker, at: path, info: info) {
+                    try performing(.marker) { () throws(FileSystemError) in
+                        try fileSystem.writeFile(path, OutputPlan.markerBytes, 0o644)
+                    }
+                }
+                continue
+            }
             let key = Array(entry.utf8)
             if plan.directorySet.contains(key), info.kind == .directory {
                 if info.permissions != 0o755 {
