@@ -62,7 +62,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .target(name: "WktIO", dependencies: ["CRenameExchange"], swiftSettings: swiftSettings),
+        .target(name: "WktIO", dependencies: ["WktCore", "CRenameExchange"], swiftSettings: swiftSettings),
         .target(
             name: "WktApp",
             dependencies: ["WktCore", "WktConfig", "WktImport", "WktStore", "WktDemo", "WktSite", "WktIO"],
@@ -83,6 +83,7 @@ let package = Package(
         .testTarget(name: "WktMarkdownTests", dependencies: ["WktMarkdown"], swiftSettings: swiftSettings),
         .testTarget(name: "WktSiteTests", dependencies: ["WktSite", "WktCore", "WktMarkdown"], swiftSettings: swiftSettings),
         .testTarget(name: "WktDemoTests", dependencies: ["WktDemo", "WktCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "WktIOTests", dependencies: ["WktIO"], swiftSettings: swiftSettings),
         .testTarget(
             name: "WktAppTests", dependencies: ["WktApp", "WktCore", "WktStore", "WktImport"],
             swiftSettings: swiftSettings

@@ -1,0 +1,121 @@
+/// The named steps of `SitePublisher.publish`, reported with every I/O failure.
+public enum PublishStep: String, Sendable, Equatable {
+    /// Looking at the output folder and its siblings before anything changes.
+    case inspect
+    /// Removing `site.tmp-*` folders left by killed runs.
+    case cleanStale = "clean-stale"
+    /// Creating the temporary build folder, or taking over `site.prev` as it.
+    case prepare
+    /// Deleting stale entries from a reused previous build.
+    case prune
+    /// Writing the `.wkt-site` marker.
+    case marker
+    /// Creating directories and writing the site's files.
+    case write
+    /// Copying keep-list entries (`CNAME`, `.well-known/`, …) from the old site.
+    case keep
+    /// `syncfs` before the swap (only with `sync: true`).
+    case sync
+    /// Exchanging the new tree with the old one (or the two-rename fallback).
+    case swap
+    /// Putting the old site back after a failed two-rename swap.
+    case rollback
+}
+
+/// Why `SitePublisher.publish` did not publish. The old site is untouched in every case
+/// except `siteMissing`, which says exactly where the previous build is.
+public enum PublishError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// An output file's path breaks a rule (absolute, `..`, empty component, dot-file, …).
+    case invalidFile(path: String, rule: String)
+    /// Two output files have the same path (never last-writer-wins; RELIABILITY F-07).
+    case duplicateFile(path: String)
+    /// A keep-list entry is not a plain relative path.
+    case invalidKeepEntry(entry: String, rule: String)
+    /// The output folder is not one wkt-site may replace (`/`, the home folder, `..`, or an
+    /// existing non-empty folder without the `.wkt-site` marker; RELIABILITY F-12).
+    case unsafeOutput(path: String, reason: String)
+    /// A file-system call failed at `step`; the temporary folder was removed, unless
+    /// `leftover` names it (then the next run removes it as stale).
+    case io(step: PublishStep, failure: FileSystemError, leftover: String?)
+    /// The two-rename fallback moved the old site aside, could not move the new one in, and
+    /// could not move the old one back: `output` is missing and the previous build is at
+    /// `previous`.
+    case siteMissing(output: String, previous: String, failure: FileSystemError)
+
+    /// The exit code for the command: 64 for an unsafe output or keep entry (usage),
+    /// 65 for invalid or duplicate file paths (bad data), 74 for I/O failures.
+    public var exitCode: Int32 {
+        switch self {
+        case .unsafeOutput, .invalidKeepEntry: 64
+        case .invalidFile, .duplicateFile: 65
+        case .io, .siteMissing: 74
+        }
+    }
+
+    /// One line for stderr naming the path, the step and the rule or system error.
+    public var description: String {
+        switch self {
+        case let .invalidFile(path, rule):
+            "publish: output file '\(path)': \(rule)"
+        case let .duplicateFile(path):
+            "publish: two output files have the path '\(path)'"
+        case let .invalidKeepEntry(entry, rule):
+            "publish: keep-list entry '\(entry)': \(rule)"
+        case let .unsafeOutput(path, reason):
+            "publish: refusing to replace '\(path)': \(reason)"
+        case let .io(step, failure, leftover):
+            "publish [\(step.rawValue)]: \(failure)"
+                + (leftover.map { "; could not remove '\($0)' (the next build removes it)" } ?? "")
+        case let .siteMissing(output, previous, failure):
+            "publish [rollback]: \(failure); '\(output)' is missing, the previous build is in '\(previous)'"
+        }
+    }
+}
+
+/// How the new tree replaced the old one.
+public enum SwapMethod: String, Sendable, Equatable {
+    /// There was no old output folder: one `rename`.
+    case rename
+    /// `renameat2(RENAME_EXCHANGE)`: readers saw the old tree, then the new one, never neither.
+    case exchange
+    /// The file system refused the exchange: `output → output.prev`, then `tmp → output`,
+    /// which leaves `output` missing for an instant.
+    case twoRenames = "two-renames"
+}
+
+/// What `SitePublisher.publish` did. No times: equal inputs give equal reports.
+public struct PublishReport: Sendable, Equatable {
+    /// Files written (new or changed), not counting the `.wkt-site` marker or kept entries.
+    public let filesWritten: Int
+    /// Bytes in the files written.
+    public let bytesWritten: Int
+    /// Files left as they were in the reused previous build because their bytes and mode
+    /// already matched.
+    public let filesUnchanged: Int
+    /// Entries deleted from the reused previous build because the new site does not have them.
+    public let staleEntriesRemoved: Int
+    /// Keep-list entries copied from the old site, in keep-list order.
+    public let keptEntries: [String]
+    /// Whether the previous build (`output.prev`) was reused as the temporary folder.
+    public let reusedPreviousBuild: Bool
+    /// How the new tree was put in place.
+    public let swap: SwapMethod
+    /// Things the caller should print (a stray folder left alone, a kept entry not copied
+    /// because the build writes that path, a clean-up after the swap that failed).
+    public let warnings: [String]
+
+    /// A report with these counts.
+    public init(
+        filesWritten: Int, bytesWritten: Int, filesUnchanged: Int, staleEntriesRemoved: Int,
+        keptEntries: [String], reusedPreviousBuild: Bool, swap: SwapMethod, warnings: [String]
+    ) {
+        self.filesWritten = filesWritten
+        self.bytesWritten = bytesWritten
+        self.filesUnchanged = filesUnchanged
+        self.staleEntriesRemoved = staleEntriesRemoved
+        self.keptEntries = keptEntries
+        self.reusedPreviousBuild = reusedPreviousBuild
+        self.swap = swap
+        self.warnings = warnings
+    }
+}

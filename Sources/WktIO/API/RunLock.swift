@@ -1,0 +1,134 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why `RunLock.acquire` did not get the lock. The run must stop: it never goes on unlocked
+/// (RELIABILITY C-08).
+public enum LockError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Another open of the lock file holds it, and it stayed held for the whole wait.
+    /// `holder` says who (`pid 1234`) when the system can tell.
+    case busy(path: String, holder: String)
+    /// The lock file cannot be opened or created (read-only folder, missing folder, …).
+    case cannotOpen(path: String, failure: FileSystemError)
+    /// The file system refuses `flock` (`ENOLCK`, `EOPNOTSUPP`, …).
+    case unsupported(path: String, failure: FileSystemError)
+    /// The path is not a `.lock` file (the store itself must never be locked this way:
+    /// closing any descriptor of an SQLite file cancels SQLite's own POSIX locks).
+    case invalidPath(path: String, reason: String)
+
+    /// 75 busy (`EX_TEMPFAIL`), 74 I/O, 64 for a path that is not a lock file.
+    public var exitCode: Int32 {
+        switch self {
+        case .busy: 75
+        case .cannotOpen, .unsupported: 74
+        case .invalidPath: 64
+        }
+    }
+
+    /// One line for stderr naming the lock file and the cause.
+    public var description: String {
+        switch self {
+        case let .busy(path, holder):
+            "lock: '\(path)' is held by \(holder); another wkt-site run is in progress"
+        case let .cannotOpen(path, failure):
+            "lock: cannot open '\(path)': \(failure.reason) (errno \(failure.code)); not running unlocked"
+        case let .unsupported(path, failure):
+            "lock: the file system of '\(path)' does not support flock: \(failure.reason) (errno \(failure.code)); not running unlocked"
+        case let .invalidPath(path, reason):
+            "lock: '\(path)': \(reason)"
+        }
+    }
+}
+
+/// One run at a time (RELIABILITY P2): an exclusive `flock` on a lock file next to the
+/// store (`workouts.sqlite.lock`, see `lockPath(forStore:)`), held for the whole run.
+///
+/// The kernel drops the lock when the holding process dies, however it dies (`kill -9`
+/// included), so it never goes stale and needs no clean-up (C-03). `flock` belongs to the
+/// open file description, so a second `acquire` inside the same process is excluded too.
+/// After acquiring, the lock file holds `pid <n>` so a contender can say who holds it.
+public final class RunLock: Sendable {
+    /// The lock file's path.
+    public let path: String
+    /// The open descriptor carrying the lock; closed when the object goes away.
+    private let descriptor: Int32
+
+    private init(path: String, descriptor: Int32) {
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    /// Closes the descriptor, which releases the lock if `release()` was not called.
+    deinit { close(descriptor) }
+
+    /// The lock file for a store: `<store>.lock`, never the store itself.
+    public static func lockPath(forStore store: String) -> String { store + ".lock" }
+
+    /// Takes the lock at `path`, retrying `flock(LOCK_EX | LOCK_NB)` until `wait` has passed.
+    /// - Parameters:
+    ///   - path: the lock file (created 0644 if missing); must end in `.lock`.
+    ///   - wait: how long to keep trying; `.zero` tries once.
+    /// - Returns: the held lock; it is released by `release()` or when the object goes away,
+    ///   and by the kernel when the process dies.
+    /// - Throws: `LockError.busy` (exit 75) when still held after `wait`; `.cannotOpen` or
+    ///   `.unsupported` (exit 74) when the lock cannot be taken at all.
+    public static func acquire(path: String, wait: Duration) throws(LockError) -> RunLock {
+        try acquire(path: path, wait: wait, calls: .posix)
+    }
+
+    /// `acquire` over injectable system calls (tests simulate a file system without `flock`).
+    static func acquire(path: String, wait: Duration, calls: LockCalls) throws(LockError) -> RunLock {
+        guard path.hasSuffix(".lock"), path.split(separator: "/").last != ".lock" else {
+            throw .invalidPath(path: path, reason: "a lock file's name must end in '.lock' (never lock the store itself)")
+        }
+        let descriptor = calls.open(path)
+        if descriptor < 0 {
+            throw .cannotOpen(path: path, failure: FileSystemError(operation: "open", path: path, code: calls.lastError()))
+        }
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: wait)
+        while true {
+            if calls.lock(descriptor) == 0 { break }
+            let code = calls.lastError()
+            if code == EINTR { continue }
+            guard code == EWOULDBLOCK else {
+                close(descriptor)
+                throw .unsupported(path: path, failure: FileSystemError(operation: "flock", path: path, code: code))
+            }
+            let remaining = deadline - clock.now
+            if remaining <= .zero {
+                let holder = LockHolder.describe(descriptor: descriptor)
+                close(descriptor)
+                throw .busy(path: path, holder: holder)
+            }
+            LockHolder.pause(min(remaining, .milliseconds(20)))
+        }
+        LockHolder.record(pid: getpid(), descriptor: descriptor)
+        return RunLock(path: path, descriptor: descriptor)
+    }
+
+    /// Releases the lock (`flock(LOCK_UN)`). Calling it again does nothing; the descriptor is
+    /// closed when the object goes away.
+    public func release() {
+        _ = flock(descriptor, LOCK_UN)
+    }
+}
+
+/// The system calls `RunLock.acquire` makes, injectable for tests.
+struct LockCalls: Sendable {
+    /// Opens (creating if needed) the lock file; returns -1 on failure.
+    let open: @Sendable (String) -> Int32
+    /// `flock(fd, LOCK_EX | LOCK_NB)`; returns 0 or -1.
+    let lock: @Sendable (Int32) -> Int32
+    /// The `errno` of the last failed call.
+    let lastError: @Sendable () -> Int32
+
+    /// The real calls.
+    static let posix = LockCalls(
+        open: LockHolder.openLockFile,
+        lock: { descriptor in flock(descriptor, LOCK_EX | LOCK_NB) },
+        lastError: { errno }
+    )
+}

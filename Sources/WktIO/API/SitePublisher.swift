@@ -1,0 +1,137 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Publishes a generated site atomically (RELIABILITY P1): the output folder is always one
+/// complete build, the old one or the new one, never a mix.
+///
+/// `publish` does, in order:
+/// 1. validates every path (relative, no `..`, no empty component, no dot-file outside a
+///    keep-list entry, no duplicates; F-07) and the output folder (not `/`, a top-level
+///    folder, the home folder or one of its ancestors, no `..`, not a symbolic link, and if it
+///    exists and is not empty it must carry the `.wkt-site` marker; F-12). Nothing is touched
+///    before these checks pass;
+/// 2. removes `site.tmp-*` siblings left by killed runs (only ones carrying the marker, or
+///    empty; F-08);
+/// 3. builds into the sibling `site.tmp-<pid>-<random hex>/` on the same file system, with
+///    files 0644 and directories 0755 set by `fchmod` whatever the `umask` (F-14), plain
+///    `write` calls and no `fsync` per file;
+/// 4. copies the keep-list (`CNAME`, `.well-known/`, …) from the old site, symbolic links
+///    as links; a path the new build writes wins over a kept one. Everything else in the old
+///    site is dropped (F-10, F-11) — including a `.git/` folder: it moves to `site.prev/` with
+///    the old build and is deleted by the build after that. Keep a deployment repository
+///    outside the site (`git --work-tree=site`), or add `.git` to the keep-list, which copies
+///    it on every build;
+/// 5. swaps with `renameat2(RENAME_EXCHANGE)`, falling back to two renames where the file
+///    system refuses (`EINVAL`, `ENOSYS`, `EXDEV`, `EOPNOTSUPP`), and keeps the old tree as
+///    `site.prev/`.
+///
+/// **Reusing the previous build.** Deleting a whole old tree and writing every file anew is
+/// the slow part of publishing (PRODUCT.md). So, by default, `site.prev/` (which carries the
+/// marker) is renamed to be the temporary folder: files whose bytes and mode already match
+/// stay as they are, changed files are overwritten in place (a file with another hard link is
+/// unlinked first, so nothing outside sees the new bytes), stale entries are deleted, and
+/// after the exchange the old site becomes the new `site.prev/` — no tree is deleted on the
+/// critical path. This is safe because `site.prev/` is never served, the walk never follows
+/// a link, and each kept file is checked (kind, mode 0644, size, bytes); the cost is that a
+/// failed publish loses `site.prev/`, never `site/`. Measured with a release build on the
+/// project's loaded 2-core machine, 2,199 pages of 9 KB (19.8 MB): reuse with every page
+/// unchanged 0.06–0.07 s, with every page changed 0.16–0.29 s (overwriting in place; unlinking
+/// and re-creating took 1.9–4.1 s); without reuse (delete the old `site.prev/`, write every
+/// file) 2.3–4.3 s; a first build into a new folder 0.27–2.7 s.
+///
+/// Publishing is not safe against a concurrent publish into the same folder: hold the
+/// `RunLock` (RELIABILITY P2) around it.
+///
+/// On failure the temporary folder is removed, the old site is untouched, and the error
+/// names the step and path (`PublishError.exitCode` 74 for I/O).
+public struct SitePublisher: Sendable {
+    /// The file-system seam every disk access goes through.
+    public let fileSystem: FileSystem
+    /// Whether `<output>.prev` is reused as the temporary folder (see the type's notes).
+    public let reusePreviousBuild: Bool
+    /// The home folder, which is never replaced (nor any folder containing it).
+    public let homeDirectory: String?
+    /// Makes the unique part of the temporary folder's name (`<pid>-<16 hex digits>` by
+    /// default); it must be one path component. Injected so tests can predict it.
+    public let temporarySuffix: @Sendable () -> String
+
+    /// A publisher over `fileSystem`.
+    /// - Parameters:
+    ///   - fileSystem: the disk (`.disk`) or a test double.
+    ///   - reusePreviousBuild: reuse `<output>.prev` as the temporary folder (default `true`).
+    ///   - homeDirectory: the folder that must never be replaced; `$HOME` by default.
+    ///   - temporarySuffix: the unique part of the temporary folder's name.
+    public init(
+        fileSystem: FileSystem = .disk,
+        reusePreviousBuild: Bool = true,
+        homeDirectory: String? = SitePublisher.environmentHome(),
+        temporarySuffix: @escaping @Sendable () -> String = SitePublisher.randomSuffix
+    ) {
+        self.fileSystem = fileSystem
+        self.reusePreviousBuild = reusePreviousBuild
+        self.homeDirectory = homeDirectory
+        self.temporarySuffix = temporarySuffix
+    }
+
+    /// Writes `files` as the new content of `output`, atomically.
+    /// - Parameters:
+    ///   - files: the site's files; paths relative and `/`-separated.
+    ///   - output: the output folder (`site`); relative paths are taken from the current folder.
+    ///   - keep: entries of the old site carried into the new one (files or folders).
+    ///   - sync: call `syncfs` once before the swap and `fsync` the parent after it.
+    /// - Returns: counts of what was written; no times, so equal inputs give equal reports.
+    /// - Throws: `PublishError`; on every error the old site is untouched (except the
+    ///   explicit `.siteMissing`) and the temporary folder is gone (or named as `leftover`).
+    public func publish(
+        files: [OutputFile],
+        to output: String,
+        keep: [String] = ["CNAME", ".well-known"],
+        sync: Bool = false
+    ) throws(PublishError) -> PublishReport {
+        let plan = try OutputPlan(files: files, keep: keep)
+        let location = try OutputLocation(path: output, home: homeDirectory, fileSystem: fileSystem)
+        let state = try OutputState(location: location, fileSystem: fileSystem)
+        let temporary = joinPath(location.parent, location.temporaryPrefix + temporarySuffix())
+        var run = PublishRun(fileSystem: fileSystem, plan: plan, location: location, state: state, temporary: temporary)
+        try run.removeStaleTemporaries()
+        try run.prepare(reuse: reusePreviousBuild)
+        do {
+            try run.build(sync: sync)
+        } catch {
+            throw Self.withLeftover(error, run.removeTemporary())
+        }
+        let method = try run.swap()
+        if sync { run.syncParent() }
+        return PublishReport(
+            filesWritten: run.filesWritten,
+            bytesWritten: run.bytesWritten,
+            filesUnchanged: run.filesUnchanged,
+            staleEntriesRemoved: run.staleEntriesRemoved,
+            keptEntries: run.keptEntries,
+            reusedPreviousBuild: run.reusedPreviousBuild,
+            swap: method,
+            warnings: run.warnings
+        )
+    }
+
+    /// `error` with the temporary folder named when it could not be removed.
+    private static func withLeftover(_ error: PublishError, _ leftover: String?) -> PublishError {
+        if case let .io(step, failure, _) = error { return .io(step: step, failure: failure, leftover: leftover) }
+        return error
+    }
+
+    /// `$HOME`, if set.
+    public static func environmentHome() -> String? {
+        getenv("HOME").map { String(cString: $0) }
+    }
+
+    /// `<pid>-<16 lower-case hex digits>` from the system's random generator.
+    @Sendable public static func randomSuffix() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let hex = String(generator.next() as UInt64, radix: 16)
+        return "\(getpid())-" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

@@ -1,0 +1,100 @@
+/// The validated files of one publish, sorted by the UTF-8 bytes of their paths, with every
+/// directory they need. Paths are compared as bytes throughout: `Café` in NFC and in NFD are
+/// different names on disk, so they must not be merged by Swift's Unicode-aware `==`.
+struct OutputPlan {
+    /// The files, sorted by path bytes.
+    let files: [OutputFile]
+    /// Every directory that holds a file, parents before children (sorted by bytes).
+    let directories: [String]
+    /// Path bytes → index into `files`.
+    let fileIndex: [[UInt8]: Int]
+    /// The bytes of every entry of `directories`.
+    let directorySet: Set<[UInt8]>
+    /// The keep-list, validated, in the caller's order, without repeats or nested entries.
+    let keep: [String]
+
+    /// The name of the marker file that says "wkt-site made this folder".
+    static let markerName = ".wkt-site"
+    /// The marker's bytes (constant, so builds stay byte-identical).
+    static let markerBytes = Array("This folder is written by wkt-site and replaced on every build.\n".utf8)
+    /// The longest file-name component Linux and macOS accept.
+    static let maximumComponentBytes = 255
+
+    /// Validates `files` and `keep` (RELIABILITY F-07: duplicates fail, never last-writer-wins).
+    init(files: [OutputFile], keep: [String]) throws(PublishError) {
+        let keepEntries = try Self.validatedKeep(keep)
+        let keepComponents = keepEntries.map { $0.split(separator: "/", omittingEmptySubsequences: false) }
+        let sorted = files.sorted { utf8Precedes($0.path, $1.path) }
+        var index: [[UInt8]: Int] = [:]
+        var directories = Set<[UInt8]>()
+        var directoryNames: [String] = []
+        for (position, file) in sorted.enumerated() {
+            let components = try Self.validatedComponents(of: file.path, keep: keepComponents)
+            let key = Array(file.path.utf8)
+            if index[key] != nil { throw .duplicateFile(path: file.path) }
+            index[key] = position
+            for depth in 1..<max(components.count, 1) {
+                let directory = components[0..<depth].joined(separator: "/")
+                if directories.insert(Array(directory.utf8)).inserted { directoryNames.append(directory) }
+            }
+        }
+        for file in sorted where directories.contains(Array(file.path.utf8)) {
+            let child = sorted.first { $0.path.utf8.starts(with: Array((file.path + "/").utf8)) }
+            throw .invalidFile(path: file.path, rule: "it is a file and also the folder of '\(child?.path ?? "")'")
+        }
+        self.files = sorted
+        self.directories = directoryNames.sorted(by: utf8Precedes)
+        self.fileIndex = index
+        self.directorySet = directories
+        self.keep = keepEntries
+    }
+
+    /// The components of a valid relative file path, or the rule it breaks.
+    private static func validatedComponents(of path: String, keep: [[Substring]]) throws(PublishError) -> [Substring] {
+        if path.isEmpty { throw .invalidFile(path: path, rule: "the path is empty") }
+        if path.utf8.contains(0) { throw .invalidFile(path: path, rule: "the path contains a NUL byte") }
+        if path.hasPrefix("/") { throw .invalidFile(path: path, rule: "the path is absolute") }
+        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        let underKeptEntry = keep.contains { components.starts(with: $0) }
+        for component in components {
+            if let rule = componentRule(component) { throw .invalidFile(path: path, rule: rule) }
+            if component.hasPrefix("."), !underKeptEntry {
+                throw .invalidFile(path: path, rule: "'\(component)' is a dot-file outside the keep-list")
+            }
+        }
+        return components
+    }
+
+    /// The rule a path component breaks, if any.
+    private static func componentRule(_ component: Substring) -> String? {
+        if component.isEmpty { return "empty path component (leading, trailing or doubled '/')" }
+        if component == "." || component == ".." { return "'\(component)' component" }
+        if component.utf8.count > maximumComponentBytes { return "a component is longer than 255 bytes" }
+        return nil
+    }
+
+    /// The keep-list checked (relative, no `..`, not the marker) and reduced to its first
+    /// occurrences without entries that lie inside another entry.
+    private static func validatedKeep(_ keep: [String]) throws(PublishError) -> [String] {
+        var result: [String] = []
+        for entry in keep {
+            if entry.isEmpty || entry.hasPrefix("/") {
+                throw .invalidKeepEntry(entry: entry, rule: "must be a relative path")
+            }
+            if entry.utf8.contains(0) { throw .invalidKeepEntry(entry: entry, rule: "contains a NUL byte") }
+            let components = entry.split(separator: "/", omittingEmptySubsequences: false)
+            if let rule = components.lazy.compactMap(componentRule).first {
+                throw .invalidKeepEntry(entry: entry, rule: rule)
+            }
+            if components[0] == markerName { throw .invalidKeepEntry(entry: entry, rule: "the marker is never kept") }
+            result.append(entry)
+        }
+        return result.enumerated().filter { position, entry in
+            !result.enumerated().contains { other, candidate in
+                let nested = entry.utf8.starts(with: Array((candidate + "/").utf8))
+                let repeated = other < position && Array(candidate.utf8) == Array(entry.utf8)
+                return nested || repeated
+            }
+        }.map(\.element)
+    }
+}

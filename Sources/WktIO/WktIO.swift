@@ -1,1 +1,0 @@
-// The WktIO module; see Package.swift for its role.

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+import WktIO
+
+@Suite("FileSystem.disk and TreeHash")
+struct FileSystemTests {
+    /// The implementation under test.
+    let disk = FileSystem.disk
+
+    @Test("TreeHash lists files with their SHA-256 and links with their targets, in byte order")
+    func treeHash() throws {
+        let scratch = try Scratch("treehash")
+        defer { scratch.remove() }
+        try scratch.write("b.txt", "hello\n")
+        try scratch.write("a/c.txt", "abc")
+        try scratch.write("a-b.txt", "x")
+        try scratch.makeFolder("empty")
+        try scratch.link("l", to: "b.txt")
+        // Digests from python3's hashlib; '-' (0x2d) sorts before '/' (0x2f).
+        #expect(try TreeHash.listing(of: scratch.path) == """
+        a-b.txt  2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881
+        a/c.txt  ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad
+        b.txt  5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03
+        l  -> b.txt
+
+        """)
+    }
+
+    @Test("removeTree unlinks a link to a folder elsewhere and leaves the target alone (F-13)")
+    func removeTreeKeepsLinkTargets() throws {
+        let scratch = try Scratch("rmtree")
+        defer { scratch.remove() }
+        try scratch.write("outside/keep.txt", "safe")
+        try scratch.write("tree/deep/file.txt", "x")
+        try scratch.link("tree/deep/out", to: scratch.at("outside"))
+        try scratch.link("tree/rel", to: "../outside/keep.txt")
+        try scratch.write("tree/locked/inner.txt", "y")
+        #expect(chmod(scratch.at("tree/locked"), 0o500) == 0)
+        try disk.removeTree(scratch.at("tree"))
+        #expect(!scratch.exists("tree"))
+        #expect(scratch.read("outside/keep.txt") == "safe")
+        try disk.removeTree(scratch.at("missing"))
+        try scratch.link("dangling", to: scratch.at("nowhere"))
+        try disk.removeTree(scratch.at("dangling"))
+        #expect(!scratch.exists("dangling"))
+    }
+
+    @Test("writeFile sets the exact mode, replaces content, and refuses to follow a link")
+    func writeFile() throws {
+        let scratch = try Scratch("write")
+        defer { scratch.remove() }
+        try disk.writeFile(scratch.at("a.txt"), Array("long content".utf8), 0o640)
+        try disk.writeFile(scratch.at("a.txt"), Array("short".utf8), 0o644)
+        #expect(scratch.read("a.txt") == "short")
+        #expect(try scratch.permissions("a.txt") == 0o644)
+        try scratch.write("target.txt", "original")
+        try scratch.link("link.txt", to: scratch.at("target.txt"))
+        #expect(throws: FileSystemError.self) { try disk.writeFile(scratch.at("link.txt"), [1], 0o644) }
+        #expect(scratch.read("target.txt") == "original")
+        #expect(throws: FileSystemError.self) { try disk.readFile(scratch.at("link.txt")) }
+    }
+
+    @Test("info, exists, isDirectory and isSymlink never follow a link")
+    func info() throws {
+        let scratch = try Scratch("info")
+        defer { scratch.remove() }
+        try scratch.write("f", "12345")
+        try scratch.link("l", to: scratch.at("."))
+        try FileManager.default.linkItem(atPath: scratch.at("f"), toPath: scratch.at("g"))
+        let permissions = UInt32(try scratch.permissions("f"))
+        #expect(try disk.info(scratch.at("f")) == FileInfo(kind: .file, permissions: permissions, size: 5, links: 2))
+        #expect(try disk.isSymlink(scratch.at("l")))
+        #expect(try !disk.isDirectory(scratch.at("l")))
+        #expect(try disk.isDirectory(scratch.path))
+        #expect(try !disk.exists(scratch.at("none")))
+        #expect(try disk.info(scratch.at("none")) == nil)
+    }
+
+    @Test("listDirectory sorts names by UTF-8 bytes; makeDirectory and errors name the path")
+    func listAndErrors() throws {
+        let scratch = try Scratch("list")
+        defer { scratch.remove() }
+        for name in ["b", "a-b", "a", "Z", "é"] { try scratch.write(name, "") }
+        #expect(try disk.listDirectory(scratch.path) == ["Z", "a", "a-b", "b", "é"])
+        try disk.makeDirectory(scratch.at("d"), 0o750)
+        #expect(try scratch.permissions("d") == 0o750)
+        #expect(throws: FileSystemError(operation: "mkdir", path: scratch.at("d"), code: EEXIST)) {
+            try disk.makeDirectory(scratch.at("d"), 0o755)
+        }
+        let error = FileSystemError(operation: "rename", path: "a -> b", code: ENOENT)
+        #expect(error.description == "rename a -> b: No such file or directory (errno 2)")
+    }
+
+    @Test("renameExchange swaps two folders")
+    func exchange() throws {
+        let scratch = try Scratch("exchange")
+        defer { scratch.remove() }
+        try scratch.write("one/x", "1")
+        try scratch.write("two/y", "2")
+        try disk.renameExchange(scratch.at("one"), scratch.at("two"))
+        #expect(scratch.read("one/y") == "2")
+        #expect(scratch.read("two/x") == "1")
+    }
+}
