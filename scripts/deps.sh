@@ -8,6 +8,8 @@ pkg-config --exists libcmark-gfm 2>/dev/null || need+=(libcmark-gfm-dev)
 [ -f /usr/include/cmark-gfm-core-extensions.h ] || need+=(libcmark-gfm-extensions-dev)
 [ -f /usr/include/sqlite3.h ] || need+=(libsqlite3-dev)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+# The sqlite3 shell lets the store tests hold a competing lock (S-04) and check WAL files.
+command -v sqlite3 >/dev/null 2>&1 || need+=(sqlite3)
 
 if [ ${#need[@]} -gt 0 ]; then
     sudo=""

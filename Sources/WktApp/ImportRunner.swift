@@ -96,7 +96,11 @@ public enum ImportRunner {
         }
 
         do {
-            let store = try WorkoutStore.open(path: storePath, mode: .readWrite)
+            // A dry run against a store that does not exist yet plans against an empty in-memory
+            // store, so it creates no file.
+            let store = request.dryRun && !FileManager.default.fileExists(atPath: storePath)
+                ? try WorkoutStore.inMemory()
+                : try WorkoutStore.open(path: storePath, mode: .readWrite)
             let importedAt = ImportRunner.timestamp(env: env)
             let work = reports.compactMap { report -> (batch: ImportBatch, log: ImportLogEntry)? in
                 guard let batch = report.batch, let sha = report.sha256 else { return nil }

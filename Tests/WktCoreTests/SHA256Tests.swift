@@ -15,3 +15,23 @@ struct SHA256Tests {
                 == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 }
+
+@Suite("SHA256 incremental")
+struct SHA256IncrementalTests {
+    @Test("any split of the input gives the one-shot digest")
+    func splits() {
+        let data = (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        let whole = SHA256.hex(data)
+        #expect(whole == SHA256.hex(data[...]))  // a non-Array sequence
+        for cut in [0, 1, 55, 56, 63, 64, 65, 127, 128, 500, 999, 1000] {
+            for second in [cut, min(cut + 3, 1000), min(cut + 64, 1000)] {
+                var hasher = SHA256()
+                hasher.update(data[0..<cut])
+                hasher.update(data[cut..<second])
+                hasher.update(data[second...].lazy.map { $0 })  // no contiguous storage
+                #expect(SHA256.hexString(hasher.finalize()) == whole, "cut at \(cut), \(second)")
+            }
+        }
+        #expect(SHA256.hex("é") == SHA256.hex([0xC3, 0xA9]))
+    }
+}

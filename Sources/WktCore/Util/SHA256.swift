@@ -24,16 +24,38 @@ public struct SHA256: Sendable {
     /// A fresh hasher.
     public init() {}
 
-    /// Feeds bytes.
+    /// Feeds bytes. Whole 64-byte blocks are compressed straight from contiguous storage.
     public mutating func update(_ bytes: some Sequence<UInt8>) {
-        for byte in bytes {
-            buffer.append(byte)
-            length &+= 1
-            if buffer.count == 64 {
-                compress(buffer)
-                buffer.removeAll(keepingCapacity: true)
-            }
+        let handled: Void? = bytes.withContiguousStorageIfAvailable { update(buffer: $0) }
+        if handled == nil {
+            let copy = Array(bytes)
+            copy.withUnsafeBufferPointer { update(buffer: $0) }
         }
+    }
+
+    /// Feeds the UTF-8 of a string.
+    public mutating func update(_ string: String) {
+        var copy = string
+        copy.withUTF8 { update(buffer: $0) }
+    }
+
+    private mutating func update(buffer input: UnsafeBufferPointer<UInt8>) {
+        length &+= UInt64(input.count)
+        var offset = 0
+        if !buffer.isEmpty {
+            let take = min(64 - buffer.count, input.count)
+            buffer.append(contentsOf: input[0..<take])
+            offset = take
+            guard buffer.count == 64 else { return }
+            let block = buffer
+            block.withUnsafeBufferPointer { compress($0) }
+            buffer.removeAll(keepingCapacity: true)
+        }
+        while input.count - offset >= 64 {
+            compress(UnsafeBufferPointer(rebasing: input[offset..<offset + 64]))
+            offset += 64
+        }
+        if offset < input.count { buffer.append(contentsOf: input[offset...]) }
     }
 
     /// Finishes and returns the 32-byte digest.
@@ -43,7 +65,11 @@ public struct SHA256: Sendable {
         tail.append(0x80)
         while tail.count % 64 != 56 { tail.append(0) }
         for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        for start in stride(from: 0, to: tail.count, by: 64) { compress(Array(tail[start..<start + 64])) }
+        tail.withUnsafeBufferPointer { all in
+            for start in stride(from: 0, to: all.count, by: 64) {
+                compress(UnsafeBufferPointer(rebasing: all[start..<start + 64]))
+            }
+        }
         buffer.removeAll()
         var out: [UInt8] = []
         out.reserveCapacity(32)
@@ -64,7 +90,11 @@ public struct SHA256: Sendable {
     }
 
     /// The lower-case hex digest of a string's UTF-8.
-    public static func hex(_ string: String) -> String { hex(Array(string.utf8)) }
+    public static func hex(_ string: String) -> String {
+        var hasher = SHA256()
+        hasher.update(string)
+        return hexString(hasher.finalize())
+    }
 
     /// Lower-case hex of bytes.
     public static func hexString(_ bytes: [UInt8]) -> String {
@@ -80,28 +110,31 @@ public struct SHA256: Sendable {
 
     private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
 
-    private mutating func compress(_ block: [UInt8]) {
-        var w = [UInt32](repeating: 0, count: 64)
-        for i in 0..<16 {
-            w[i] = UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16
-                | UInt32(block[4 * i + 2]) << 8 | UInt32(block[4 * i + 3])
-        }
-        for i in 16..<64 {
-            let s0 = Self.rotr(w[i - 15], 7) ^ Self.rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-            let s1 = Self.rotr(w[i - 2], 17) ^ Self.rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-        }
+    private mutating func compress(_ block: UnsafeBufferPointer<UInt8>) {
         var a = state[0], b = state[1], c = state[2], d = state[3]
         var e = state[4], f = state[5], g = state[6], h = state[7]
-        for i in 0..<64 {
-            let s1 = Self.rotr(e, 6) ^ Self.rotr(e, 11) ^ Self.rotr(e, 25)
-            let ch = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ ch &+ Self.k[i] &+ w[i]
-            let s0 = Self.rotr(a, 2) ^ Self.rotr(a, 13) ^ Self.rotr(a, 22)
-            let maj = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ maj
-            h = g; g = f; f = e; e = d &+ t1
-            d = c; c = b; b = a; a = t1 &+ t2
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            for i in 0..<16 {
+                w[i] = UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16
+                    | UInt32(block[4 * i + 2]) << 8 | UInt32(block[4 * i + 3])
+            }
+            for i in 16..<64 {
+                let s0 = Self.rotr(w[i - 15], 7) ^ Self.rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
+                let s1 = Self.rotr(w[i - 2], 17) ^ Self.rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
+                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+            }
+            Self.k.withUnsafeBufferPointer { k in
+                for i in 0..<64 {
+                    let s1 = Self.rotr(e, 6) ^ Self.rotr(e, 11) ^ Self.rotr(e, 25)
+                    let ch = (e & f) ^ (~e & g)
+                    let t1 = h &+ s1 &+ ch &+ k[i] &+ w[i]
+                    let s0 = Self.rotr(a, 2) ^ Self.rotr(a, 13) ^ Self.rotr(a, 22)
+                    let maj = (a & b) ^ (a & c) ^ (b & c)
+                    let t2 = s0 &+ maj
+                    h = g; g = f; f = e; e = d &+ t1
+                    d = c; c = b; b = a; a = t1 &+ t2
+                }
+            }
         }
         state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
         state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h

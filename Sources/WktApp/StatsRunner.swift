@@ -1,0 +1,51 @@
+import WktCore
+
+/// What `wkt-site stats` was asked to do.
+public struct StatsRequest: Sendable {
+    /// `--json`: the stats.json document.
+    public var json: Bool
+    /// `--today YYYY-MM-DD`.
+    public var today: String?
+    /// `--store`.
+    public var store: String?
+    /// `--config`.
+    public var config: String?
+
+    /// Creates a request.
+    public init(json: Bool = false, today: String? = nil, store: String? = nil, config: String? = nil) {
+        self.json = json
+        self.today = today
+        self.store = store
+        self.config = config
+    }
+}
+
+/// `wkt-site stats`: the terminal summary, or exactly the bytes `build` writes to
+/// `site/data/stats.json`.
+public enum StatsRunner {
+    /// Computes and renders the statistics.
+    public static func run(_ request: StatsRequest, env: AppEnvironment) -> CommandResult {
+        do {
+            let context = try CommandContext.load(config: request.config, today: request.today, env: env)
+            let (history, hint) = try HistoryLoader.load(storePath: env.storePath(option: request.store))
+            let report = StatsEngine.compute(history: history, settings: context.settings, today: context.today)
+            var stderr = hint.map { [$0] } ?? []
+            if report.futureWorkoutsIgnored > 0 {
+                stderr.append(
+                    "wkt-site: warning: \(report.futureWorkoutsIgnored) workouts dated after "
+                        + "\(context.today) are ignored by every statistic")
+            }
+            let text: String
+            if request.json {
+                let slugs = Slugger.slugs(for: report.exercises.map(\.name))
+                text = StatsJSON.encode(report, settings: context.settings, today: context.today, slugs: slugs)
+            } else {
+                text = StatsSummary.terminalSummary(
+                    report: report, settings: context.settings, today: context.today, color: env.useColor)
+            }
+            return CommandResult(stdout: text.hasSuffix("\n") ? text : text + "\n", stderr: stderr)
+        } catch {
+            return error.result
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import WktApp
+
+extension WktSiteCommand {
+    struct Demo: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write a realistic synthetic history into a demo store.",
+            discussion: """
+                The demo store (./wkt-demo.sqlite unless --store) is recreated on every run and \
+                is never your own store. The same --seed and day give the same history.
+
+                Examples:
+                  wkt-site demo
+                  wkt-site demo --years 10 --seed 7
+                """
+        )
+
+        @Option(help: "Years of history (1–30).")
+        var years = 2
+
+        @Option(help: "Random seed.")
+        var seed: UInt64 = 42
+
+        @Option(help: ArgumentHelp("The demo store.", valueName: "path"))
+        var store: String?
+
+        @Option(help: ArgumentHelp("Configuration file.", valueName: "path"))
+        var config: String?
+
+        @Option(help: ArgumentHelp("The day the history ends on (default: today).", valueName: "YYYY-MM-DD"))
+        var today: String?
+
+        @Flag(help: "Print nothing on success.")
+        var quiet = false
+
+        func validate() throws {
+            guard (1...30).contains(years) else { throw ValidationError("--years must be between 1 and 30") }
+        }
+
+        func run() throws {
+            let request = DemoRequest(
+                years: years, seed: seed, store: store, config: config, today: today, quiet: quiet)
+            let (result, _) = DemoRunner.writeStore(request, env: .current())
+            try finish(result)
+        }
+    }
+}

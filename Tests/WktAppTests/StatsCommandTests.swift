@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import WktApp
+
+@Suite("wkt-site stats")
+struct StatsCommandTests {
+    /// Imports `text` as `name` into a fresh store and returns `stats --json` for 2026-11-21.
+    func statsJSON(importing text: String, as name: String) throws -> String {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let file = try box.write(name, text)
+        let imported = ImportRunner.run(ImportRequest(files: [file], unit: .kg), env: box.env)
+        #expect(imported.exitCode == 0, "\(imported.stderr)")
+        let stats = StatsRunner.run(StatsRequest(json: true, today: "2026-11-21"), env: box.env)
+        #expect(stats.exitCode == 0, "\(stats.stderr)")
+        return stats.stdout
+    }
+
+    @Test("the same history from Strong comma, Strong semicolon and Hevy gives identical stats.json")
+    func sameHistoryThreeFormats() throws {
+        let comma = try statsJSON(importing: SameHistory.strongComma, as: "a.csv")
+        let semicolon = try statsJSON(importing: SameHistory.strongSemicolon, as: "c.csv")
+        let hevy = try statsJSON(importing: SameHistory.hevy, as: "workout_data.csv")
+        #expect(comma == semicolon)
+        #expect(comma == hevy)
+        // Hand-computed: 3 workouts; working sets 2+1+2+1+2 = 8; volume 800 + 412.5+255 + 1025 = 2492.5.
+        #expect(comma.contains("\"workouts\": 3"))
+        #expect(comma.contains("\"working_sets\": 8"))
+        #expect(comma.contains("\"volume_kg\": 2492.5"))
+        #expect(comma.contains("\"today\": \"2026-11-21\""))
+        #expect(comma.contains("\"timezone\": \"Europe/Berlin\""))
+    }
+
+    @Test("a bad --today is a usage error; a bad config names the key")
+    func errors() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let badDay = StatsRunner.run(StatsRequest(today: "21/11/2026"), env: box.env)
+        #expect(badDay.exitCode == 64)
+        try box.write("wkt-site.toml", "timezone = \"Europe/Athnes\"\n")
+        let badZone = StatsRunner.run(StatsRequest(), env: box.env)
+        #expect(badZone.exitCode == 65)
+        #expect(badZone.stderr.first?.contains("Europe/Athnes") == true)
+    }
+
+    @Test("no store yet: an empty summary and a hint, not an error")
+    func noStore() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let result = StatsRunner.run(StatsRequest(json: true, today: "2026-11-21"), env: box.env)
+        #expect(result.exitCode == 0)
+        #expect(result.stdout.contains("\"first_day\": null"))
+        #expect(result.stderr.first?.contains("wkt-site import") == true)
+    }
+}
