@@ -17,12 +17,15 @@ public struct DemoRequest: Sendable {
     public var today: String?
     /// `--quiet`.
     public var quiet: Bool
+    /// `--output`: where the demo site is built (default `site`).
+    public var output: String
 
     /// Creates a request.
     public init(
         years: Int = 2, seed: UInt64 = 42, store: String? = nil, config: String? = nil, today: String? = nil,
-        quiet: Bool = false
+        quiet: Bool = false, output: String = "site"
     ) {
+        self.output = output
         self.years = years
         self.seed = seed
         self.store = store
@@ -39,6 +42,22 @@ public struct DemoRequest: Sendable {
 public enum DemoRunner {
     /// The default demo store's file name, in the working directory.
     public static let defaultStore = "wkt-demo.sqlite"
+
+    /// Writes the demo store, then builds the site from it into `request.output`.
+    public static func run(_ request: DemoRequest, env: AppEnvironment) -> CommandResult {
+        let (written, storePath) = writeStore(request, env: env)
+        guard written.exitCode == ExitStatus.ok else { return written }
+        var built = BuildRunner.run(
+            BuildRequest(
+                output: request.output, today: request.today, store: storePath, config: request.config,
+                quiet: request.quiet),
+            env: env)
+        built.stdout = written.stdout + built.stdout
+        if built.exitCode == ExitStatus.ok && !request.quiet {
+            built.stdout += "open \(env.absolute(request.output))/index.html in a browser\n"
+        }
+        return built
+    }
 
     /// Generates the history and writes the store.
     /// - Returns: the output and exit code, plus the store path for a following build.

@@ -4,7 +4,7 @@ import WktApp
 extension WktSiteCommand {
     struct Demo: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write a realistic synthetic history into a demo store.",
+            abstract: "Write a realistic synthetic history into a demo store and build its site.",
             discussion: """
                 The demo store (./wkt-demo.sqlite unless --store) is recreated on every run and \
                 is never your own store. The same --seed and day give the same history.
@@ -30,6 +30,9 @@ extension WktSiteCommand {
         @Option(help: ArgumentHelp("The day the history ends on (default: today).", valueName: "YYYY-MM-DD"))
         var today: String?
 
+        @Option(help: ArgumentHelp("Output folder for the demo site.", valueName: "folder"))
+        var output = "site"
+
         @Flag(help: "Print nothing on success.")
         var quiet = false
 
@@ -39,9 +42,9 @@ extension WktSiteCommand {
 
         func run() throws {
             let request = DemoRequest(
-                years: years, seed: seed, store: store, config: config, today: today, quiet: quiet)
-            let (result, _) = DemoRunner.writeStore(request, env: .current())
-            try finish(result)
+                years: years, seed: seed, store: store, config: config, today: today, quiet: quiet,
+                output: output)
+            try finish(DemoRunner.run(request, env: .current()))
         }
     }
 }

@@ -1,0 +1,95 @@
+import Foundation
+import WktCore
+import WktIO
+import WktSite
+
+/// What `wkt-site build` was asked to do.
+public struct BuildRequest: Sendable {
+    /// `--output` (default `site`).
+    public var output: String
+    /// `--today YYYY-MM-DD`.
+    public var today: String?
+    /// `--base-url`.
+    public var baseURL: String?
+    /// `--templates DIR`.
+    public var templates: String?
+    /// `--store`.
+    public var store: String?
+    /// `--config`.
+    public var config: String?
+    /// `--quiet`: silent on success.
+    public var quiet: Bool
+    /// `--sync`: flush the file system once before the swap.
+    public var sync: Bool
+
+    /// Creates a request.
+    public init(
+        output: String = "site", today: String? = nil, baseURL: String? = nil, templates: String? = nil,
+        store: String? = nil, config: String? = nil, quiet: Bool = false, sync: Bool = false
+    ) {
+        self.output = output
+        self.today = today
+        self.baseURL = baseURL
+        self.templates = templates
+        self.store = store
+        self.config = config
+        self.quiet = quiet
+        self.sync = sync
+    }
+}
+
+/// `wkt-site build`: lock → load (one read transaction) → statistics and pages (pure) → atomic
+/// publish (temporary sibling, swap, previous build kept as `<output>.prev`).
+public enum BuildRunner {
+    /// Builds the site.
+    public static func run(_ request: BuildRequest, env: AppEnvironment) -> CommandResult {
+        do {
+            let context = try CommandContext.load(config: request.config, today: request.today, env: env)
+            let storePath = env.storePath(option: request.store)
+            let output = env.absolute(request.output)
+            try refuseStoreFolder(output: output, storePath: storePath)
+            if let baseURL = request.baseURL { try validate(baseURL: baseURL) }
+            let lock = try HeldLock.acquire(storePath: storePath, env: env)
+            defer { lock.release() }
+            let (history, hint) = try HistoryLoader.load(storePath: storePath)
+            let input = SiteBuildInput(
+                history: history, settings: context.settings, today: context.today, baseURL: request.baseURL,
+                templatesDirectory: request.templates.map(env.absolute))
+            let files = try SiteBuilder.build(input)
+            let publisher = SitePublisher(homeDirectory: env.variables["HOME"])
+            let report = try publisher.publish(
+                files: files.map { OutputFile(path: $0.path, bytes: $0.bytes) }, to: output, sync: request.sync)
+            var stderr = hint.map { [$0] } ?? []
+            stderr += report.warnings.map { "wkt-site: warning: \($0)" }
+            let summary = request.quiet ? "" :
+                "site: \(files.count) files in \(request.output)/ (\(report.filesWritten) written, "
+                + "\(report.filesUnchanged) unchanged) for \(context.today)\n"
+            return CommandResult(stdout: summary, stderr: stderr)
+        } catch {
+            return error.result
+        }
+    }
+
+    /// `--output` must not be the folder that holds the store (RELIABILITY.md F-12).
+    static func refuseStoreFolder(output: String, storePath: String) throws {
+        let storeFolder = (storePath as NSString).deletingLastPathComponent
+        let a = (output as NSString).standardizingPath
+        let b = (storeFolder as NSString).standardizingPath
+        if a == b || b.hasPrefix(a.hasSuffix("/") ? a : a + "/") {
+            throw AppFailure(
+                message: "refusing --output \(output): it holds the store \(storePath); choose a folder of its own",
+                exitCode: ExitStatus.usage)
+        }
+    }
+
+    /// A base URL must be absolute http(s), so sitemap and feed links are real.
+    static func validate(baseURL: String) throws {
+        guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", url.host != nil
+        else {
+            throw AppFailure(
+                message: "--base-url \(baseURL): expected an absolute http(s) URL such as https://example.org/lifting/",
+                exitCode: ExitStatus.usage)
+        }
+    }
+}

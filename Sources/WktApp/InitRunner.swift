@@ -1,0 +1,91 @@
+import Foundation
+import WktSite
+
+/// What `wkt-site init` was asked to do.
+public struct InitRequest: Sendable {
+    /// Where the templates are copied (default `templates`).
+    public var templates: String
+    /// Overwrite existing files.
+    public var force: Bool
+
+    /// Creates a request.
+    public init(templates: String = "templates", force: Bool = false) {
+        self.templates = templates
+        self.force = force
+    }
+}
+
+/// `wkt-site init`: a commented `wkt-site.toml` and copies of the built-in templates to customise
+/// (used with `wkt-site build --templates templates`).
+public enum InitRunner {
+    /// The configuration file `init` writes: every key, commented out at its default.
+    public static let configTemplate = """
+        # wkt-site configuration. Every key is optional; remove the leading '#' to set one.
+        # The numbers these settings drive are defined in STATS.md.
+
+        # Site title and author (shown in the header, the feed and the footer).
+        # title = "My training log"
+        # author = "Alex"
+
+        # Absolute URL the site is published at; enables sitemap.xml and absolute feed links.
+        # base_url = "https://example.org/lifting/"
+
+        # IANA time zone for "today" (default: the machine's zone).
+        # timezone = "Europe/Berlin"
+
+        # First day of the week: monday (ISO weeks, labelled 2026-W47) or any other weekday.
+        # week_start = "monday"
+
+        # A workout that starts before this hour counts for the previous training day (0–23).
+        # day_cutoff_hour = 0
+
+        # Workouts a week needed to keep the week streak going.
+        # weekly_target = 3
+
+        # Display unit: kg or lb (the store and stats.json are always kilograms).
+        # unit = "kg"
+
+        # Estimated one-rep max: epley or brzycki.
+        # e1rm_formula = "epley"
+
+        # Planned routine per weekday: drives the ○ planned and ✗ missed marks.
+        # [schedule]
+        # monday = "Push"
+        # wednesday = "Pull"
+        # friday = "Legs"
+
+        """
+
+    /// Writes the files; existing ones are left alone unless `force`.
+    public static func run(_ request: InitRequest, env: AppEnvironment) -> CommandResult {
+        var written: [String] = []
+        var skipped: [String] = []
+        var files: [(path: String, text: String)] = [(env.absolute("wkt-site.toml"), configTemplate)]
+        let folder = env.absolute(request.templates)
+        files += EmbeddedResources.templates.map { (folder + "/" + $0.path, $0.contents) }
+        do {
+            for file in files {
+                if FileManager.default.fileExists(atPath: file.path) && !request.force {
+                    skipped.append(file.path)
+                    continue
+                }
+                let parent = (file.path as NSString).deletingLastPathComponent
+                try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+                guard FileManager.default.createFile(atPath: file.path, contents: Data(file.text.utf8)) else {
+                    throw AppFailure(message: "\(file.path): cannot be written", exitCode: ExitStatus.ioError)
+                }
+                written.append(file.path)
+            }
+        } catch let failure as AppFailure {
+            return failure.result
+        } catch {
+            return AppFailure(message: "\(folder): \(error.localizedDescription)", exitCode: ExitStatus.ioError).result
+        }
+        var out = written.map { "wrote \($0)\n" }.joined()
+        if !skipped.isEmpty {
+            out += skipped.map { "kept \($0) (exists; --force overwrites)\n" }.joined()
+        }
+        out += "Edit wkt-site.toml, then: wkt-site build --templates \(request.templates)\n"
+        return CommandResult(stdout: out)
+    }
+}

@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+"""The performance benchmark of PRODUCT.md (never a timed test).
+
+Builds wkt-site in release, writes the `demo --years 10` store, and times each scenario over
+several runs, printing the median wall time and the peak memory (max RSS) of the wkt-site
+process:
+
+  full build into an empty output folder      budget ≤ 1.0 s, ≤ 128 MiB
+  rebuild after one new workout               budget ≤ 0.3 s
+  rebuild with nothing changed                budget ≤ 0.1 s
+  import of the same history as a Strong CSV  budget ≤ 0.5 s
+  stats --json                                (statistics; a small fraction of the build)
+
+Usage: scripts/bench.py [--runs N] [--years Y] [--keep DIR]
+"""
+import argparse
+import csv
+import os
+import resource
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TODAY = "2026-11-21"
+
+
+def run(cmd, cwd, env=None, check=True):
+    """Runs cmd, returns (wall seconds, max RSS in MiB of that child)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    wall = time.perf_counter() - start
+    if check and proc.returncode != 0:
+        sys.exit(f"bench: {' '.join(cmd)} failed ({proc.returncode}):\n{proc.stderr.decode()}")
+    # ru_maxrss of RUSAGE_CHILDREN is the max over all children so far; measure each scenario
+    # in a fresh helper process (see measure()) so the number belongs to wkt-site alone.
+    return wall, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024, before
+
+
+def measure(cmd, cwd):
+    """Wall time and the child's own peak RSS, via GNU time when present."""
+    if os.path.exists("/usr/bin/time"):
+        start = time.perf_counter()
+        proc = subprocess.run(["/usr/bin/time", "-f", "%M"] + cmd, cwd=cwd,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        wall = time.perf_counter() - start
+        if proc.returncode != 0:
+            sys.exit(f"bench: {' '.join(cmd)} failed ({proc.returncode}):\n{proc.stderr.decode()}")
+        rss_kib = int(proc.stderr.decode().strip().splitlines()[-1])
+        return wall, rss_kib / 1024
+    wall, rss, _ = run(cmd, cwd)
+    return wall, rss
+
+
+def export_strong_csv(store, path):
+    """Writes the store's history as a Strong A CSV (the 3 MB import scenario)."""
+    db = sqlite3.connect(store)
+    rows = db.execute("""
+        SELECT w.start, w.name, w.duration_s, e.name, s.kind, s.position, s.weight_kg, s.reps,
+               s.distance_m, s.seconds, b.notes, w.notes, s.rpe, b.id
+        FROM workout w JOIN workout_block b ON b.workout_id = w.id
+        JOIN exercise e ON e.id = b.exercise_id JOIN workout_set s ON s.block_id = b.id
+        ORDER BY w.start, b.position, s.position""").fetchall()
+    marks = {"warmup": "W", "drop": "D", "failure": "F"}
+    with open(path, "w", newline="") as f:
+        out = csv.writer(f, lineterminator="\n")
+        out.writerow(["Date", "Workout Name", "Duration", "Exercise Name", "Set Order", "Weight",
+                      "Reps", "Distance", "Seconds", "Notes", "Workout Notes", "RPE"])
+        last_workout, last_block, ordinal = None, None, 0
+        for (start, wname, dur, ename, kind, pos, w, reps, dist, secs, bnote, wnote, rpe, block) in rows:
+            first_of_block = block != last_block
+            ordinal = 1 if first_of_block else ordinal + (kind == "normal")
+            minutes = (dur or 0) // 60
+            duration = f"{minutes // 60}h {minutes % 60}m" if minutes >= 60 else f"{minutes}m"
+            out.writerow([start, wname, duration, ename, marks.get(kind, str(ordinal)),
+                          w or 0, reps or 0, (dist or 0) / 1000, secs or 0,
+                          (bnote or "") if first_of_block else "",
+                          (wnote or "") if start != last_workout else "", rpe or ""])
+            last_workout, last_block = start, block
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--years", type=int, default=10)
+    parser.add_argument("--keep", help="work in this folder and keep it")
+    args = parser.parse_args()
+
+    subprocess.run(["swift", "build", "-c", "release", "--product", "wkt-site"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
+    exe = os.path.join(ROOT, ".build", "release", "wkt-site")
+    work = args.keep or tempfile.mkdtemp(prefix="wkt-bench-")
+    os.makedirs(work, exist_ok=True)
+    store = os.path.join(work, "bench.sqlite")
+    subprocess.run([exe, "demo", "--years", str(args.years), "--seed", "42", "--today", TODAY,
+                    "--store", store, "--quiet"], cwd=work, check=True)
+    db = sqlite3.connect(store)
+    counts = [db.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
+              for t in ("workout", "exercise", "workout_set")]
+    db.close()
+    print(f"data: demo --years {args.years}: {counts[0]} workouts, {counts[1]} exercises, {counts[2]} sets")
+
+    out = os.path.join(work, "site")
+    build = [exe, "build", "--store", store, "--output", out, "--today", TODAY, "--quiet"]
+    results = []
+
+    def scenario(name, budget, prepare, cmd):
+        walls, peaks = [], []
+        for _ in range(args.runs):
+            prepare()
+            wall, rss = measure(cmd, work)
+            walls.append(wall)
+            peaks.append(rss)
+        results.append((name, statistics.median(walls), max(peaks), budget))
+
+    def clean_output():
+        for entry in os.listdir(work):
+            if entry == "site" or entry.startswith("site.prev") or entry.startswith("site.tmp-"):
+                shutil.rmtree(os.path.join(work, entry))
+        os.sync()
+
+    scenario("full build into an empty folder", "≤ 1.0 s, ≤ 128 MiB", clean_output, build)
+    scenario("rebuild with nothing changed", "≤ 0.1 s", lambda: None, build)
+
+    counter = [0]
+
+    def add_workout():
+        counter[0] += 1
+        csv_path = os.path.join(work, f"new-{counter[0]}.csv")
+        with open(csv_path, "w") as f:
+            f.write("Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE\n")
+            f.write(f"{TODAY} 0{counter[0] % 10}:00:00,\"Bench\",45m,\"Bench Press (Barbell)\",1,{100 + counter[0]},5,0,0,,,\n")
+        subprocess.run([exe, "import", csv_path, "--store", store, "--unit", "kg", "--quiet"], cwd=work,
+                       check=True)
+
+    scenario("rebuild after one new workout", "≤ 0.3 s", add_workout, build)
+
+    history_csv = os.path.join(work, "history.csv")
+    export_strong_csv(store, history_csv)
+    fresh = os.path.join(work, "fresh.sqlite")
+
+    def fresh_store():
+        for suffix in ("", "-journal", ".lock"):
+            if os.path.exists(fresh + suffix):
+                os.remove(fresh + suffix)
+
+    size_mb = os.path.getsize(history_csv) / 1e6
+    scenario(f"import of the history as a Strong CSV ({size_mb:.1f} MB)", "≤ 0.5 s", fresh_store,
+             [exe, "import", history_csv, "--store", fresh, "--unit", "kg", "--quiet"])
+    scenario("stats --json", "small fraction of the build", lambda: None,
+             [exe, "stats", "--json", "--store", store, "--today", TODAY])
+
+    pages = sum(len(files) for _, _, files in os.walk(out))
+    print(f"site: {pages} files")
+    print(f"{'scenario':52} {'median':>9} {'peak RSS':>10}  budget")
+    for name, wall, rss, budget in results:
+        print(f"{name:52} {wall:8.3f}s {rss:8.1f}MiB  {budget}")
+    if not args.keep:
+        shutil.rmtree(work)
+
+
+if __name__ == "__main__":
+    main()
