@@ -52,7 +52,10 @@ enum FitNotesImporter {
     static func read(_ table: CSVTable, options: ImportOptions) throws(ImportError) -> ImportBatch {
         let layout = try FitNotesLayout(header: table.header, file: table.file)
         var policy = RowErrorPolicy(file: table.file, skipBadRows: options.skipBadRows, alreadySkipped: table.skipped)
-        let vocabulary = knownCategories.union((0..<table.rowCount).compactMap { table.isEmpty($0, layout.category) ? nil : table.string($0, layout.category) })
+        let inFile = (0..<table.rowCount).compactMap { row in
+            table.isEmpty(row, layout.category) ? nil : table.string(row, layout.category)
+        }
+        let vocabulary = knownCategories.union(inFile)
         var repaired: [CSVWideRecord] = []
         for record in table.wideRows {
             do throws(RowError) {

@@ -18,8 +18,8 @@ import WktCore
 ///   templates, not work done); only their syntax and duplicate keys are checked. Only
 ///   `workoutLogs` is required.
 /// * Values: every log and set is validated, imported or not: `id` a UUID (unique among logs),
-///   `type` `PUSH`/`PULL`/`LEGS`/`REST`, `duration`, `reps` and `weight` (kg) not negative,
-///   `exerciseName` not empty, `date` within the years 1970–9999.
+///   `type` `PUSH`/`PULL`/`LEGS`/`REST`, `duration`, `setNumber` and `reps` whole numbers ≥ 0,
+///   `weight` (kg) ≥ 0, `exerciseName` not empty, `date` within the years 1970–9999.
 /// * Time: `date` is seconds since 2001-01-01T00:00:00Z; the workout starts at its wall time in
 ///   ``ImportOptions/timeZone`` (fractions of a second dropped), and ``Workout/utcOffsetSeconds``
 ///   is that zone's offset at the instant, so the instant is kept exactly. The app stamps `date`
@@ -104,6 +104,7 @@ enum GymBaaziImporter {
             return JSONPath.text(codingPath: context.codingPath + [key]) + ": the key is missing"
         case .dataCorrupted(let context):
             return JSONPath.text(codingPath: context.codingPath) + ": " + context.debugDescription
+                + (context.underlyingError.map { " (\($0))" } ?? "")
         @unknown default:
             return "$: \(error)"
         }
@@ -111,10 +112,12 @@ enum GymBaaziImporter {
 
     /// `a number`, `a string`, … for the mirror types.
     private static func kind(_ type: Any.Type) -> String {
-        if type == Double.self || type == Int.self { return "a number" }
+        if type == Double.self { return "a number" }
         if type == String.self { return "a string" }
         if type == Bool.self { return "true or false" }
-        return "a different kind of value"
+        if type == [Any].self { return "an array" }
+        if type == [String: Any].self { return "an object" }
+        return "another kind of value"
     }
 }
 
@@ -123,13 +126,14 @@ private struct BackupMirror: Decodable {
     let workoutLogs: [LogMirror]
 }
 
-/// `WorkoutLog`.
+/// `WorkoutLog`. Whole numbers are decoded as `Double` and checked here, because `JSONDecoder`
+/// reports `60.5` for an `Int` without its coding path.
 private struct LogMirror: Decodable {
     let id: String
     let date: Double
     let type: String
     let completed: Bool
-    let duration: Int
+    let duration: Double
     let sets: [SetMirror]
 }
 
@@ -138,10 +142,27 @@ private struct SetMirror: Decodable {
     let id: String
     let exerciseId: String
     let exerciseName: String
-    let setNumber: Int
-    let reps: Int
+    let setNumber: Double
+    let reps: Double
     let weight: Double
     let completed: Bool
+}
+
+/// A set after its checks.
+private struct CheckedSet {
+    let exerciseId: String
+    let exerciseName: String
+    let setNumber: Int
+    let set: WorkoutSet
+}
+
+/// A number of a `Double` mirror field that the seed declares `Int`: whole and not negative.
+private func wholeNumber(_ value: Double, at path: String) throws(JSONProblem) -> Int {
+    guard value >= 0 else { throw JSONProblem(path: path, message: "\(NumberText.plain(value)) is negative") }
+    guard value == value.rounded(.towardZero), value < 1e12 else {
+        throw JSONProblem(path: path, message: "\(NumberText.plain(value)) is not a whole number")
+    }
+    return Int(value)
 }
 
 /// Validates logs and folds the done ones into workouts.
@@ -168,7 +189,7 @@ private struct LogFolder {
         guard log.type == "REST" || LogFolder.names[log.type] != nil else {
             throw fail("type", "'\(log.type)' is not PUSH, PULL, LEGS or REST")
         }
-        guard log.duration >= 0 else { throw fail("duration", "\(log.duration) is negative") }
+        let duration = try wholeNumber(log.duration, at: path + ".duration")
         guard let start = ReferenceDateTime.wallTime(referenceSeconds: log.date, in: zone) else {
             throw fail("date", "\(NumberText.plain(log.date)) seconds after 2001-01-01 is outside the years 1970–9999")
         }
@@ -184,32 +205,39 @@ private struct LogFolder {
         openSets += log.sets.filter { !$0.completed }.count
         let workout = Workout(
             source: .gymBaazi, sourceKey: key, start: start.time, utcOffsetSeconds: start.offsetSeconds,
-            durationSeconds: log.duration == 0 ? nil : log.duration, name: name, exercises: blocks)
+            durationSeconds: duration == 0 ? nil : duration, name: name, exercises: blocks)
         workouts.append((workout, path))
     }
 
     /// Validates every set and groups the completed ones into blocks.
     private func fold(_ sets: [SetMirror], path: String) throws(JSONProblem) -> [ExerciseBlock] {
         var blocks: [ExerciseBlock] = []
-        var last: SetMirror?
+        var last: CheckedSet?
         for (index, set) in sets.enumerated() {
-            func fail(_ key: String, _ message: String) -> JSONProblem {
-                JSONProblem(path: path + ".sets[\(index)]." + key, message: message)
+            let setPath = path + ".sets[\(index)]."
+            guard UUID(uuidString: set.id) != nil else {
+                throw JSONProblem(path: setPath + "id", message: "'\(set.id)' is not a UUID")
             }
-            guard UUID(uuidString: set.id) != nil else { throw fail("id", "'\(set.id)' is not a UUID") }
-            guard !set.exerciseName.isEmpty else { throw fail("exerciseName", "the exercise name is empty") }
-            guard set.reps >= 0 else { throw fail("reps", "\(set.reps) is negative") }
-            guard set.weight >= 0 else { throw fail("weight", "\(NumberText.plain(set.weight)) is negative") }
+            guard !set.exerciseName.isEmpty else {
+                throw JSONProblem(path: setPath + "exerciseName", message: "the exercise name is empty")
+            }
+            guard set.weight >= 0 else {
+                throw JSONProblem(path: setPath + "weight", message: "\(NumberText.plain(set.weight)) is negative")
+            }
+            let reps = try wholeNumber(set.reps, at: setPath + "reps")
+            let checked = CheckedSet(
+                exerciseId: set.exerciseId, exerciseName: set.exerciseName,
+                setNumber: try wholeNumber(set.setNumber, at: setPath + "setNumber"),
+                set: WorkoutSet(
+                    weightKg: set.weight > 0 ? WeightUnit.kg.toKilograms(set.weight) : nil, reps: reps > 0 ? reps : nil))
             guard set.completed else { continue }
             let continues = last.map {
-                $0.exerciseId == set.exerciseId && $0.exerciseName == set.exerciseName && set.setNumber > $0.setNumber
+                $0.exerciseId == checked.exerciseId && $0.exerciseName == checked.exerciseName
+                    && checked.setNumber > $0.setNumber
             } ?? false
-            if !continues { blocks.append(ExerciseBlock(name: set.exerciseName)) }
-            blocks[blocks.count - 1].sets.append(
-                WorkoutSet(
-                    weightKg: set.weight > 0 ? WeightUnit.kg.toKilograms(set.weight) : nil,
-                    reps: set.reps > 0 ? set.reps : nil))
-            last = set
+            if !continues { blocks.append(ExerciseBlock(name: checked.exerciseName)) }
+            blocks[blocks.count - 1].sets.append(checked.set)
+            last = checked
         }
         return blocks
     }

@@ -149,9 +149,13 @@ private struct JSONScanner {
         guard position < bytes.count else { throw fail("the document ends where a value should be (truncated file?)") }
         switch bytes[position] {
         case UInt8(ascii: "{"):
-            if case .object(let keys) = shape { try object(keys, depth: depth + 1) } else { try object(nil, depth: depth + 1) }
+            if case .object(let keys) = shape { try object(keys, depth: depth + 1) } else {
+                try object(nil, depth: depth + 1)
+            }
         case UInt8(ascii: "["):
-            if case .array(let element) = shape { try array(element, depth: depth + 1) } else { try array(.any, depth: depth + 1) }
+            if case .array(let element) = shape { try array(element, depth: depth + 1) } else {
+                try array(.any, depth: depth + 1)
+            }
         case ASCII.quote: _ = try string(keepText: false)
         case UInt8(ascii: "t"): try literal("true")
         case UInt8(ascii: "f"): try literal("false")
@@ -173,7 +177,9 @@ private struct JSONScanner {
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == ASCII.quote else {
-                throw fail(position < bytes.count ? "expected a key in double quotes" : "the document ends inside an object (truncated file?)")
+                throw fail(
+                    position < bytes.count
+                        ? "expected a key in double quotes" : "the document ends inside an object (truncated file?)")
             }
             let key = try string(keepText: true)
             path.append(.key(key))
@@ -322,7 +328,7 @@ private struct JSONScanner {
         }
         if valid, position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
             position += 1
-            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+            if position < bytes.count, [UInt8(ascii: "+"), UInt8(ascii: "-")].contains(bytes[position]) { position += 1 }
             valid = digits() > 0
         }
         let text = String(decoding: bytes[start..<position], as: UTF8.self)
