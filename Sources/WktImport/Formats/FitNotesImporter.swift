@@ -65,7 +65,8 @@ enum FitNotesImporter {
             }
         }
         let merged = table.inserting(repaired, skipped: policy.skipped)
-        var assembler = FitNotesAssembler(table: merged, layout: layout, options: options)
+        var assembler = FitNotesAssembler(
+            table: merged, layout: layout, options: options, collector: WorkoutCollector(table: merged, options: options))
         try assembler.addRows(of: merged)
         return assembler.finish(repaired: repaired)
     }
@@ -215,13 +216,6 @@ private struct FitNotesAssembler: RowAssembler {
     var categories: [String] = []
     /// Lines whose distance was left out, with the text of the distance and time.
     var implausible: [LineIssue] = []
-
-    init(table: CSVTable, layout: FitNotesLayout, options: ImportOptions) {
-        self.table = table
-        self.layout = layout
-        self.options = options
-        self.collector = WorkoutCollector(table: table, options: options)
-    }
 
     mutating func add(_ fields: RowFields) throws(RowError) {
         let dateText = fields.text(layout.date) ?? ""

@@ -166,11 +166,16 @@ private struct JSONScanner {
     }
 
     /// An object; `keys` nil means any key is allowed.
-    mutating func object(_ keys: [String: JSONShape]?, depth: Int) throws(JSONProblem) {
+    /// Steps over the opening bracket of an object or array at nesting `depth`, refusing one too deep.
+    mutating func open(depth: Int) throws(JSONProblem) {
         guard depth <= JSONDocumentCheck.maxDepth else {
             throw fail("nested more than \(JSONDocumentCheck.maxDepth) levels deep")
         }
         position += 1
+    }
+
+    mutating func object(_ keys: [String: JSONShape]?, depth: Int) throws(JSONProblem) {
+        try open(depth: depth)
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") { position += 1; return }
         var seen = Set<String>()
@@ -208,10 +213,7 @@ private struct JSONScanner {
     }
 
     mutating func array(_ element: JSONShape, depth: Int) throws(JSONProblem) {
-        guard depth <= JSONDocumentCheck.maxDepth else {
-            throw fail("nested more than \(JSONDocumentCheck.maxDepth) levels deep")
-        }
-        position += 1
+        try open(depth: depth)
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "]") { position += 1; return }
         var index = 0
