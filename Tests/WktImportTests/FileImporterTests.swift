@@ -24,14 +24,16 @@ struct FileImporterTests {
 
     @Test("an unknown header lists the supported formats, before any row is checked (I-12)")
     func unknownFormat() {
-        let fitNotes = "Date,Exercise,Category,Weight,Weight Unit,Reps\n2025-01-01,Press, Overhead,Shoulders,40,kgs,5\n"
-        let error = importError(fitNotes)
-        #expect(error == .unknownFormat(file: "test.csv", supported: ["strong", "hevy"]))
+        let jefit = "mydate,exercisename,logs\n2025-01-01,Press,\"40x5,40x5\"\n"
+        let supported = ["strong", "hevy", "fitnotes", "gym-baazi"]
+        let error = importError(jefit)
+        #expect(error == .unknownFormat(file: "test.csv", supported: supported))
         #expect(error?.exitCode == 65)
         #expect(error?.line == nil)
         #expect(error?.description
-            == "test.csv: unrecognised header: not an export of a supported format (supported: strong, hevy)")
-        let expected = ImportError.unknownFormat(file: "test.csv", supported: ["strong", "hevy"])
+            == "test.csv: unrecognised header: not an export of a supported format "
+            + "(supported: strong, hevy, fitnotes, gym-baazi)")
+        let expected = ImportError.unknownFormat(file: "test.csv", supported: supported)
         #expect(importError("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData/>\n") == expected)
         #expect(importError(" {\"version\": 1}") == expected)
         #expect(importError(bytes: [0x50, 0x4B, 0x03, 0x04, 0x14, 0x00, 0x08, 0xFF]) == expected)

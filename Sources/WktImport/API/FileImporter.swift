@@ -33,12 +33,15 @@ public enum FileImporter {
     /// - Throws: ``ImportError/badData(file:line:message:)`` or
     ///   ``ImportError/unknownFormat(file:supported:)`` (exit 65).
     public static func read(bytes: [UInt8], file: String, options: ImportOptions) throws(ImportError) -> ImportBatch {
+        if let document = FormatDetector.documentEntry(for: bytes, options: options) {
+            return try document.read(bytes, file, options)
+        }
         if FormatDetector.isPlainlyNotCSV(bytes) {
             throw .unknownFormat(file: file, supported: FormatDetector.supportedIDs)
         }
         let reader = try CSVReader(bytes: bytes, file: file, limits: options.limits)
         let entry = try FormatDetector.entry(for: reader.header, options: options, file: file)
-        let table = try reader.readRecords(tolerateRaggedRows: options.skipBadRows)
+        let table = try reader.readRecords(tolerateRaggedRows: options.skipBadRows, keepingWideRows: entry.keepsWideRows)
         return try entry.read(table, options)
     }
 }

@@ -8,6 +8,10 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     case strong
     /// Hevy `workout_data.csv` (FORMATS.md §2).
     case hevy
+    /// FitNotes (Android) `FitNotes_Export.csv`, 8-, 9- and 10-column headers (FORMATS.md §3).
+    case fitnotes
+    /// Gym-Baazi `BackupData` JSON backup (FORMATS.md §5, SEEDS.md).
+    case gymBaazi = "gym-baazi"
 }
 
 /// Size caps that stop a huge or hostile file before it exhausts memory (RELIABILITY.md I-20).
@@ -44,16 +48,22 @@ public struct ImportOptions: Sendable {
     public var today: CivilDate?
     /// Size caps for the file.
     public var limits: CSVLimits
+    /// IANA name of the zone in which instants without a zone (Gym-Baazi's reference-date seconds)
+    /// become wall times. The app passes the configured `timezone` (STATS.md); the default `UTC`
+    /// is for callers without one. Naive wall-time formats (Strong, Hevy, FitNotes) ignore it.
+    public var timeZone: String
 
-    /// Creates options; the defaults detect the format, assume nothing and reject any bad row.
+    /// Creates options; the defaults detect the format, assume nothing, reject any bad row and read
+    /// instants in UTC.
     public init(
         format: ImportFormat = .auto, unit: WeightUnit? = nil, skipBadRows: Bool = false,
-        today: CivilDate? = nil, limits: CSVLimits = .standard
+        today: CivilDate? = nil, limits: CSVLimits = .standard, timeZone: String = "UTC"
     ) {
         self.format = format
         self.unit = unit
         self.skipBadRows = skipBadRows
         self.today = today
         self.limits = limits
+        self.timeZone = timeZone
     }
 }

@@ -15,7 +15,8 @@ import WktCore
 /// * fails with the line of the opening quote on an unterminated quote (I-05), on a quote inside an
 ///   unquoted field, on a stray character after a closing quote and on a bare CR;
 /// * checks every record's field count against the header's (I-07; a ragged row can instead be set
-///   aside when the caller tolerates bad rows);
+///   aside when the caller tolerates bad rows, and a row wider than the header handed whole to an
+///   importer that repairs it, for FitNotes' unquoted commas);
 /// * sniffs the delimiter from line 1: `;` when it occurs more often than `,` (FORMATS.md §0.3);
 /// * caps the file size and the record count (I-20).
 ///
@@ -84,18 +85,25 @@ public struct CSVReader: Sendable {
 
     /// Reads every data record after the header.
     ///
-    /// - Parameter tolerateRaggedRows: when true, a record whose field count differs from the
-    ///   header's is left out and listed in ``CSVTable/skipped``; when false it is an error.
+    /// - Parameters:
+    ///   - tolerateRaggedRows: when true, a record whose field count differs from the header's is
+    ///     left out and listed in ``CSVTable/skipped``; when false it is an error.
+    ///   - keepingWideRows: when true, a record with *more* fields than the header is neither an
+    ///     error nor skipped: it is set aside whole in ``CSVTable/wideRows`` for an importer that can
+    ///     repair it (FitNotes does not quote exercise names holding commas, FORMATS.md §3). Short
+    ///     records still follow `tolerateRaggedRows`. Only an importer that repairs or rejects every
+    ///     wide row may ask for this.
     /// - Returns: the records with their physical start lines.
     /// - Throws: ``ImportError/badData(file:line:message:)`` naming the line of a quoting error, a
-    ///   ragged row (unless tolerated) or the record that exceeds the cap.
-    public func readRecords(tolerateRaggedRows: Bool = false) throws(ImportError) -> CSVTable {
+    ///   ragged row (unless tolerated or kept) or the record that exceeds the cap.
+    public func readRecords(tolerateRaggedRows: Bool = false, keepingWideRows: Bool = false) throws(ImportError) -> CSVTable {
         let width = header.count
         var scanner = RecordScanner(delimiter: delimiter, position: bodyStart, line: bodyLine)
         scanner.storage.reserveCapacity(bytes.count)
         scanner.ends.reserveCapacity(bytes.count / 4)
         var lines: [Int] = []
         var skipped: [LineIssue] = []
+        var wideRows: [CSVWideRecord] = []
         var records = 0
         try bytes.withUnsafeBufferPointer { p throws(ImportError) in
             while true {
@@ -110,6 +118,12 @@ public struct CSVReader: Sendable {
                         message: "the file has more than \(limits.maxRecords) rows, the limit")
                 }
                 let count = scanner.ends.count - endsMark
+                if count > width && keepingWideRows {
+                    wideRows.append(CSVWideRecord(line: recordLine, fields: scanner.fieldStrings(from: endsMark)))
+                    scanner.storage.removeSubrange(storageMark...)
+                    scanner.ends.removeSubrange(endsMark...)
+                    continue
+                }
                 if count != width {
                     let message = "the row has \(count) field\(count == 1 ? "" : "s") but the header has \(width)"
                     guard tolerateRaggedRows else { throw .badData(file: file, line: recordLine, message: message) }
@@ -123,7 +137,7 @@ public struct CSVReader: Sendable {
         }
         return CSVTable(
             file: file, delimiter: delimiter, header: header, lines: lines, storage: scanner.storage,
-            ends: scanner.ends, skipped: skipped)
+            ends: scanner.ends, skipped: skipped, wideRows: wideRows)
     }
 
     /// Reads a whole file strictly: header and records, ragged rows rejected.
@@ -190,10 +204,10 @@ struct RecordScanner {
         self.line = line
     }
 
-    /// The fields read so far, as strings (used for the header).
-    func fieldStrings() -> [String] {
-        var start = 0
-        return ends.map { end in
+    /// The fields read so far from field index `first` on, as strings (the header, a wide row).
+    func fieldStrings(from first: Int = 0) -> [String] {
+        var start = first == 0 ? 0 : ends[first - 1]
+        return ends[first...].map { end in
             defer { start = end }
             return String(decoding: storage[start..<end], as: UTF8.self)
         }

@@ -1,10 +1,11 @@
 import WktCore
 
-/// The registry of CSV formats and the detection by header (FORMATS.md §1.7, §2).
+/// The registry of formats and their detection: documents (JSON backups) by their content,
+/// CSV formats by their header (FORMATS.md §1.7, §2, §3, §5).
 ///
-/// Detection is data-driven: each entry says which header it claims and which importer reads it,
-/// so a format (FitNotes, Apple Health, wkt JSON) is added by adding an entry, and the
-/// unknown-format error lists whatever is registered.
+/// Detection is data-driven: each entry says which files it claims and which importer reads them,
+/// so a format (Apple Health, wkt JSON) is added by adding an entry, and the unknown-format error
+/// lists whatever is registered.
 enum FormatDetector {
     /// One supported CSV format.
     struct Entry: Sendable {
@@ -12,11 +13,24 @@ enum FormatDetector {
         let format: ImportFormat
         /// Whether a header belongs to this format.
         let matches: @Sendable ([String]) -> Bool
+        /// Whether rows wider than the header reach the importer (in ``CSVTable/wideRows``) instead
+        /// of being ragged: only for an importer that repairs or rejects each one (FitNotes).
+        var keepsWideRows = false
         /// Reads a table of this format.
         let read: @Sendable (CSVTable, ImportOptions) throws(ImportError) -> ImportBatch
     }
 
-    /// The supported formats, in detection order.
+    /// One supported non-CSV format, recognised from the file's bytes before the CSV path.
+    struct DocumentEntry: Sendable {
+        /// The `--format` value.
+        let format: ImportFormat
+        /// Whether the bytes belong to this format (cheap; never throws).
+        let matches: @Sendable ([UInt8]) -> Bool
+        /// Reads the whole file: its bytes and the path to name in messages.
+        let read: @Sendable ([UInt8], String, ImportOptions) throws(ImportError) -> ImportBatch
+    }
+
+    /// The supported CSV formats, in detection order.
     static let entries: [Entry] = [
         Entry(
             format: .strong, matches: { StrongImporter.matches(header: $0) },
@@ -24,10 +38,32 @@ enum FormatDetector {
         Entry(
             format: .hevy, matches: { HevyImporter.matches(header: $0) },
             read: { table, options throws(ImportError) in try HevyImporter.read(table, options: options) }),
+        Entry(
+            format: .fitnotes, matches: { FitNotesImporter.matches(header: $0) }, keepsWideRows: true,
+            read: { table, options throws(ImportError) in try FitNotesImporter.read(table, options: options) }),
     ]
 
-    /// The ids of the supported formats, for messages and `--format` help.
-    static var supportedIDs: [String] { entries.map(\.format.rawValue) }
+    /// The supported document formats, in detection order (tried before any CSV format).
+    static let documentEntries: [DocumentEntry] = [
+        DocumentEntry(
+            format: .gymBaazi, matches: { GymBaaziImporter.matches(bytes: $0) },
+            read: { bytes, file, options throws(ImportError) in
+                try GymBaaziImporter.read(bytes: bytes, file: file, options: options)
+            }),
+    ]
+
+    /// The ids of the supported formats in ``ImportFormat`` order, for messages and `--format` help.
+    static var supportedIDs: [String] {
+        let registered = entries.map(\.format) + documentEntries.map(\.format)
+        return ImportFormat.allCases.filter(registered.contains).map(\.rawValue)
+    }
+
+    /// The document entry that reads `bytes`: the forced one, or the first that claims them; nil
+    /// when the file goes down the CSV path.
+    static func documentEntry(for bytes: [UInt8], options: ImportOptions) -> DocumentEntry? {
+        if options.format != .auto { return documentEntries.first { $0.format == options.format } }
+        return documentEntries.first { $0.matches(bytes) }
+    }
 
     /// Whether the bytes are plainly not CSV: a ZIP archive (Apple Health's `export.zip`), or text
     /// that starts like XML or JSON. Such files get the unknown-format error, not a CSV syntax error.
