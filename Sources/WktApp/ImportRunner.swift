@@ -72,7 +72,7 @@ public enum ImportRunner {
         var reports: [FileReport] = []
         let options = ImportOptions(
             format: request.format, unit: request.unit, skipBadRows: request.skipBadRows,
-            today: context.today)
+            today: context.today, timeZone: context.settings.timezone)
         for file in request.files {
             let path = env.absolute(file)
             let bytes: [UInt8]
