@@ -1,1 +1,0 @@
-// The WktImport module; see Package.swift for its role.
