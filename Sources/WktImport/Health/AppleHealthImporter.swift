@@ -83,6 +83,20 @@ public enum AppleHealthImporter {
             format: "apple-health/zip")
     }
 
+    /// Words for the `XMLParser` errors a damaged export produces (Linux gives only a code).
+    private static func describe(_ error: any Error) -> String {
+        let code = (error as NSError).code
+        switch XMLParser.ErrorCode(rawValue: code) {
+        case .undeclaredEntityError?: return "reference to an undeclared entity (entities are not supported)"
+        case .attributeRedefinedError?: return "an attribute appears twice in one element"
+        case .tagNameMismatchError?: return "an end tag does not match its start tag"
+        case .invalidCharacterError?: return "a character that XML does not allow"
+        case .lessThanSymbolInAttributeError?: return "'<' inside an attribute value"
+        case .prematureDocumentEndError?: return "the document ends too early"
+        default: return "XMLParser error \(code)"
+        }
+    }
+
     private static func parse(
         _ stream: HealthPrepassStream, file: String, format: String
     ) throws(HealthImportError) -> ImportBatch {
@@ -98,7 +112,7 @@ public enum AppleHealthImporter {
         if let (error, line) = collector.parseError ?? parser.parserError.map({ ($0, parser.lineNumber) }) {
             throw HealthImportError(
                 kind: .malformedXML, file: file, line: line,
-                message: "malformed XML at line \(line) (XMLParser error \((error as NSError).code))")
+                message: "malformed XML at line \(line): \(describe(error))")
         }
         guard collector.sawRootEnd else {
             throw HealthImportError(

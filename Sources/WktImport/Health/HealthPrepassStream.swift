@@ -39,12 +39,19 @@ final class HealthPrepassStream: InputStream {
         (prepass.replacedControlBytes, prepass.firstReplacementLine)
     }
 
+    /// Marks the stream open (the source is already open).
     override func open() { status = .open }
+    /// Marks the stream closed; the source closes its descriptor when released.
     override func close() { status = .closed }
+    /// Not open, open, at its end, or failed.
     override var streamStatus: Stream.Status { status }
+    /// The failure as an `Error`, for `XMLParser`.
     override var streamError: (any Error)? { failure }
+    /// True until the filtered bytes are used up or reading failed.
     override var hasBytesAvailable: Bool { failure == nil && !(sourceEnded && position == filtered.count) }
 
+    /// Copies up to `length` filtered bytes, pulling and filtering chunks as needed; 0 at the end,
+    /// -1 on failure (see ``failure``).
     override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength length: Int) -> Int {
         guard failure == nil, length > 0 else { return failure == nil ? 0 : -1 }
         while position == filtered.count {
@@ -95,6 +102,7 @@ final class FileChunkSource: HealthChunkSource {
 
     deinit { close(descriptor) }
 
+    /// Reads the next chunk with `pread`, retrying on `EINTR`.
     func withNextChunk(
         _ body: (UnsafeBufferPointer<UInt8>) throws(HealthImportError) -> Void
     ) throws(HealthImportError) -> Bool {

@@ -39,6 +39,7 @@ final class HealthWorkoutCollector: NSObject, XMLParserDelegate {
         self.file = file
     }
 
+    /// Opens a `<Workout>` at depth 2, or records its own `ActiveEnergyBurned` statistic.
     func parser(
         _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
         qualifiedName qName: String?, attributes attributeDict: [String: String]
@@ -66,6 +67,7 @@ final class HealthWorkoutCollector: NSObject, XMLParserDelegate {
         }
     }
 
+    /// Closes a `<Workout>` into a ``Workout`` (or fails), and notes `</HealthData>`.
     func parser(
         _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
     ) {
@@ -83,6 +85,7 @@ final class HealthWorkoutCollector: NSObject, XMLParserDelegate {
         depth -= 1
     }
 
+    /// Keeps the first error `XMLParser` reports, with its line.
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
         if self.parseError == nil { self.parseError = (parseError, parser.lineNumber) }
     }

@@ -82,8 +82,11 @@ enum HealthZip {
 final class HealthChunkChannel: Sendable {
     /// What the consumer gets next.
     enum Item: Sendable {
+        /// Inflated bytes.
         case chunk(Data)
+        /// The entry was read to its end and its CRC-32 matched.
         case end
+        /// The entry could not be read.
         case failed(HealthImportError)
     }
 
@@ -174,6 +177,7 @@ final class ChannelChunkSource: HealthChunkSource {
         self.channel = channel
     }
 
+    /// Waits for the next chunk from the zip thread; throws its failure.
     func withNextChunk(
         _ body: (UnsafeBufferPointer<UInt8>) throws(HealthImportError) -> Void
     ) throws(HealthImportError) -> Bool {

@@ -2,10 +2,15 @@
 struct JSONNode: Sendable {
     /// The value.
     enum Value: Sendable {
+        /// `null`.
         case null
+        /// `true` or `false`.
         case bool(Bool)
+        /// A finite number.
         case number(Double)
+        /// A string, unescaped.
         case string(String)
+        /// An array's elements.
         case array([JSONNode])
         /// Members in document order; keys are unique (duplicates are a parse error).
         case object([JSONMember])

@@ -17,11 +17,13 @@ enum WktJSONKeys {
 
 /// Turns a parsed wkt JSON document into an ``ImportBatch`` (see ``WktJSON/decode(bytes:file:)``).
 struct WktJSONDecoding {
+    /// The file name for messages.
     let file: String
 
     private static let largestInt = 1 << 53
     private static let largestNumber = 1e15
 
+    /// Checks `version` first, then every key and value, and builds the batch.
     func batch(from root: JSONNode) throws(WktJSONError) -> ImportBatch {
         let fields = try WktJSONFields(root, at: .root, file: file, allowed: nil)
         // The version decides which keys exist, so it is checked before the keys.

@@ -2,13 +2,19 @@ import WktCore
 
 /// A JSON value to write, with object members in the order given.
 enum JSONOutput {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A whole number, written in decimal digits.
     case integer(Int)
     /// Written by ``WktJSONNumber/format(_:)``.
     case decimal(Double)
+    /// A string, escaped as RFC 8259 requires.
     case string(String)
+    /// Elements, one per line.
     case array([JSONOutput])
+    /// Members in this order, one per line.
     case object([(key: String, value: JSONOutput)])
 
     /// `.integer` or `.null`.
@@ -86,6 +92,7 @@ enum JSONOutput {
 
 /// Builds the ``JSONOutput`` of a wkt document (see ``WktJSON/encode(workouts:schedule:)``).
 enum WktJSONEncoding {
+    /// The whole document: `format`, `version`, `schedule` (when given), `workouts`.
     static func document(workouts: [Workout], schedule: Schedule?) -> JSONOutput {
         var members: [(key: String, value: JSONOutput)] = [("format", .string("wkt")), ("version", .integer(WktJSON.version))]
         if let schedule {
