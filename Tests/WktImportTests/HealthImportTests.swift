@@ -78,8 +78,7 @@ struct HealthSampleTests {
     func zipSample() throws {
         let scratch = try HealthScratch("zip-sample")
         defer { scratch.remove() }
-        let zipPath = scratch.directory + "/export.zip"
-        let archive = try Archive(url: URL(fileURLWithPath: zipPath), accessMode: .create)
+        let (zipPath, archive) = try scratch.zip("export.zip")
         let base = HealthSamples.path("zip_contents")
         try archive.addEntry(with: "apple_health_export/export.xml", relativeTo: URL(fileURLWithPath: base),
                              compressionMethod: .deflate)
@@ -229,8 +228,7 @@ struct HealthHazardTests {
     func zipSlip() throws {
         let scratch = try HealthScratch("zip-slip")
         defer { scratch.remove() }
-        let zipPath = scratch.directory + "/export.zip"
-        let archive = try Archive(url: URL(fileURLWithPath: zipPath), accessMode: .create)
+        let (zipPath, archive) = try scratch.zip("export.zip")
         let big = healthDocument(workouts: Array(repeating: Self.oneWorkout, count: 50))
         try addEntry(archive, "../../x.xml", big)
         try addEntry(archive, "apple_health_export/../../y.xml", big)
@@ -253,8 +251,7 @@ struct HealthHazardTests {
     func localizedEntry() throws {
         let scratch = try HealthScratch("zip-localized")
         defer { scratch.remove() }
-        let zipPath = scratch.directory + "/esportazione.zip"
-        let archive = try Archive(url: URL(fileURLWithPath: zipPath), accessMode: .create)
+        let (zipPath, archive) = try scratch.zip("esportazione.zip")
         try addEntry(archive, "apple_health_export/export_cda.xml", String(repeating: "<x/>", count: 5000))
         try addEntry(archive, "apple_health_export/dati esportati.xml",
                      healthDocument(workouts: [Self.oneWorkout, Self.oneWorkout]))
@@ -262,13 +259,10 @@ struct HealthHazardTests {
         #expect(batch.file == zipPath + " (apple_health_export/dati esportati.xml)")
         #expect(batch.workouts.count == 2)
 
-        let emptyPath = scratch.directory + "/other.zip"
-        let other = try Archive(url: URL(fileURLWithPath: emptyPath), accessMode: .create)
+        let (emptyPath, other) = try scratch.zip("other.zip")
         try addEntry(other, "apple_health_export/export_cda.xml", "<x/>")
         try addEntry(other, "notes.xml", healthDocument(workouts: [Self.oneWorkout]))
-        let error = try #require(healthError(Result { () throws(HealthImportError) in
-            try AppleHealthImporter.read(path: emptyPath)
-        }))
+        let error = try #require(healthError(readHealth(emptyPath)))
         #expect(error.kind == .notHealthExport)
         #expect(error.exitCode == 65)
     }
@@ -277,8 +271,7 @@ struct HealthHazardTests {
     func corruptZip() throws {
         let scratch = try HealthScratch("zip-corrupt")
         defer { scratch.remove() }
-        let zipPath = scratch.directory + "/export.zip"
-        let archive = try Archive(url: URL(fileURLWithPath: zipPath), accessMode: .create)
+        let (zipPath, archive) = try scratch.zip("export.zip")
         let document = healthDocument(workouts: [Self.oneWorkout])
         try archive.addEntry(
             with: "apple_health_export/export.xml", type: .file, uncompressedSize: Int64(document.utf8.count),
@@ -290,36 +283,29 @@ struct HealthHazardTests {
         let at = try #require(text.range(of: "HKIndoorWorkout"))
         bytes[text.utf8.distance(from: text.startIndex, to: at.lowerBound)] = UInt8(ascii: "X")
         try Data(bytes).write(to: URL(fileURLWithPath: zipPath))
-        let error = try #require(healthError(Result { () throws(HealthImportError) in
-            try AppleHealthImporter.read(path: zipPath)
-        }))
+        let error = try #require(healthError(readHealth(zipPath)))
         #expect(error.kind == .zip)
     }
 }
 
 @Suite("Apple Health workouts and time (T-01, T-02, T-12)")
 struct HealthWorkoutTests {
-    @Test("T-01: Sunday 23:30 at -04:00 stays on Sunday 2024-06-02")
-    func newYorkSunday() throws {
-        let batch = try importHealth(healthDocument(workouts: [
-            healthWorkout(start: "2024-06-02 23:30:00 -0400", end: "2024-06-03 00:15:00 -0400"),
-        ])).get()
-        let workout = try #require(batch.workouts.first)
-        #expect(workout.start.date == CivilDate(year: 2024, month: 6, day: 2))
-        #expect(workout.start.date.weekday == .sunday)
-        #expect(workout.utcOffsetSeconds == -14400)
-        #expect(workout.sourceKey.hasPrefix("2024-06-03T03:30:00Z|2024-06-03T04:15:00Z|"))
-    }
+    /// T-01 (New York, UTC is already Monday) and T-02 (+02:00, UTC is still Sunday).
+    static let dayCases: [(start: String, end: String, day: Int, weekday: Weekday, offset: Int, key: String)] = [
+        ("2024-06-02 23:30:00 -0400", "2024-06-03 00:15:00 -0400", 2, .sunday, -14400,
+         "2024-06-03T03:30:00Z|2024-06-03T04:15:00Z|"),
+        ("2024-06-03 00:30:00 +0200", "2024-06-03 01:00:00 +0200", 3, .monday, 7200,
+         "2024-06-02T22:30:00Z|2024-06-02T23:00:00Z|"),
+    ]
 
-    @Test("T-02: Monday 00:30 at +02:00 stays on Monday")
-    func mondayAfterMidnight() throws {
-        let batch = try importHealth(healthDocument(workouts: [
-            healthWorkout(start: "2024-06-03 00:30:00 +0200", end: "2024-06-03 01:00:00 +0200"),
-        ])).get()
+    @Test("T-01, T-02: the training day is the local date, not the UTC one", arguments: dayCases)
+    func localDay(_ item: (start: String, end: String, day: Int, weekday: Weekday, offset: Int, key: String)) throws {
+        let batch = try importHealth(healthDocument(workouts: [healthWorkout(start: item.start, end: item.end)])).get()
         let workout = try #require(batch.workouts.first)
-        #expect(workout.start.date == CivilDate(year: 2024, month: 6, day: 3))
-        #expect(workout.start.date.weekday == .monday)
-        #expect(workout.sourceKey.hasPrefix("2024-06-02T22:30:00Z|"))
+        #expect(workout.start.date == CivilDate(year: 2024, month: 6, day: item.day))
+        #expect(workout.start.date.weekday == item.weekday)
+        #expect(workout.utcOffsetSeconds == item.offset)
+        #expect(workout.sourceKey.hasPrefix(item.key))
     }
 
     @Test("T-12: travel from +02:00 to -05:00: each workout on its own local date, two keys")
@@ -484,9 +470,7 @@ struct HealthPrepassTests {
 
     @Test("a missing file is an I/O error (74)")
     func missingFile() {
-        let error = healthError(Result { () throws(HealthImportError) in
-            try AppleHealthImporter.read(path: "/nonexistent/export.xml")
-        })
+        let error = healthError(readHealth("/nonexistent/export.xml"))
         #expect(error?.kind == .io)
         #expect(error?.exitCode == 74)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WktCore
+import ZIPFoundation
 @testable import WktImport
 
 /// Where the real Apple Health samples are (`../shared/formats-samples/apple-health` from the
@@ -51,6 +52,12 @@ struct HealthScratch {
     /// Every path below the folder, sorted.
     func listing() -> [String] {
         ((FileManager.default.subpaths(atPath: directory)) ?? []).sorted()
+    }
+
+    /// Creates an empty zip named `name` in the folder.
+    func zip(_ name: String) throws -> (path: String, archive: Archive) {
+        let path = directory + "/" + name
+        return (path, try Archive(url: URL(fileURLWithPath: path), accessMode: .create))
     }
 
     /// Deletes the folder.
@@ -112,4 +119,9 @@ func healthError(_ result: Result<ImportBatch, HealthImportError>) -> HealthImpo
     case .failure(let error):
         return error
     }
+}
+
+/// Reads `path` with ``AppleHealthImporter``, returning the batch or the error.
+func readHealth(_ path: String) -> Result<ImportBatch, HealthImportError> {
+    Result { () throws(HealthImportError) in try AppleHealthImporter.read(path: path) }
 }

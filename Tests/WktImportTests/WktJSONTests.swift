@@ -336,5 +336,8 @@ struct WktJSONStrictTests {
         }
         #expect(try WktJSON.decode(bytes: [0xEF, 0xBB, 0xBF] + Array(valid.utf8), file: "bom.json").workouts.isEmpty)
         #expect(try decode(valid).get().schedule == nil)
+        let escapes = document(set: "{}").replacingOccurrences(of: "\"Push\"", with: "\"a\\/b\\b\\f\\r\\u00e9\"")
+        #expect(try decode(escapes).get().workouts.first?.name == "a/b\u{08}\u{0C}\r\u{E9}")
+        #expect(failure(document(set: "{}").replacingOccurrences(of: "\"Push\"", with: "\"\\x\""))?.kind == .syntax)
     }
 }

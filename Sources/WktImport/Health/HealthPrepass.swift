@@ -217,11 +217,7 @@ struct HealthPrepass {
             marks = 0
         case .comment:
             put(byte, into: &out)
-            if byte == UInt8(ascii: ">") && marks >= 2 {
-                state = .content
-            } else {
-                marks = byte == UInt8(ascii: "-") ? marks + 1 : 0
-            }
+            sectionByte(byte, mark: UInt8(ascii: "-"))
         case .cdataOpen:
             guard byte == Self.cdataPattern[marks] else { throw malformed("'<![' not followed by 'CDATA['") }
             put(byte, into: &out)
@@ -232,11 +228,7 @@ struct HealthPrepass {
             }
         case .cdata:
             put(byte, into: &out)
-            if byte == UInt8(ascii: ">") && marks >= 2 {
-                state = .content
-            } else {
-                marks = byte == UInt8(ascii: "]") ? marks + 1 : 0
-            }
+            sectionByte(byte, mark: UInt8(ascii: "]"))
         case .processing:
             put(byte, into: &out)
             if byte == UInt8(ascii: ">") && marks == 1 {
@@ -244,6 +236,16 @@ struct HealthPrepass {
             } else {
                 marks = byte == UInt8(ascii: "?") ? 1 : 0
             }
+        }
+    }
+
+    /// A byte inside a comment or CDATA section, which ends at a `>` after two `mark` bytes
+    /// (`-->`, `]]>`).
+    private mutating func sectionByte(_ byte: UInt8, mark: UInt8) {
+        if byte == UInt8(ascii: ">") && marks >= 2 {
+            state = .content
+        } else {
+            marks = byte == mark ? marks + 1 : 0
         }
     }
 

@@ -239,15 +239,18 @@ struct JSONParser {
         guard index + 1 < bytes.count else { throw syntax("unterminated string", path) }
         let code = bytes[index + 1]
         index += 2
-        let simple: [UInt8: UInt8] = [
-            UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "/"): 0x2F, UInt8(ascii: "b"): 0x08,
-            UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
-        ]
-        if let byte = simple[code] {
-            decoded.append(byte)
+        switch code {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
+            decoded.append(code)
             return
+        case UInt8(ascii: "b"): decoded.append(0x08); return
+        case UInt8(ascii: "f"): decoded.append(0x0C); return
+        case UInt8(ascii: "n"): decoded.append(0x0A); return
+        case UInt8(ascii: "r"): decoded.append(0x0D); return
+        case UInt8(ascii: "t"): decoded.append(0x09); return
+        case UInt8(ascii: "u"): break
+        default: throw syntax("invalid escape \\\(describe(code))", path)
         }
-        guard code == UInt8(ascii: "u") else { throw syntax("invalid escape \\\(describe(code))", path) }
         var scalar = try hex4(path: path)
         if (0xD800...0xDBFF).contains(scalar) {
             guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
