@@ -84,7 +84,7 @@ struct HealthSampleTests {
                              compressionMethod: .deflate)
         try archive.addEntry(with: "apple_health_export/workout-routes/route_2019-06-11_3.00pm.gpx",
                              relativeTo: URL(fileURLWithPath: base), compressionMethod: .deflate)
-        try addEntry(archive, "apple_health_export/export_cda.xml", String(repeating: "<cda/>\n", count: 2000))
+        try addZipEntry(archive, "apple_health_export/export_cda.xml", String(repeating: "<cda/>\n", count: 2000))
         let batch = try AppleHealthImporter.read(path: zipPath)
         #expect(batch.format == "apple-health/zip")
         #expect(batch.file == zipPath + " (apple_health_export/export.xml)")
@@ -230,15 +230,15 @@ struct HealthHazardTests {
         defer { scratch.remove() }
         let (zipPath, archive) = try scratch.zip("export.zip")
         let big = healthDocument(workouts: Array(repeating: Self.oneWorkout, count: 50))
-        try addEntry(archive, "../../x.xml", big)
-        try addEntry(archive, "apple_health_export/../../y.xml", big)
-        try addEntry(archive, "__MACOSX/apple_health_export/._export.xml", big)
-        try addEntry(archive, "apple_health_export/export_cda.xml", big)
-        try addEntry(archive, "apple_health_export/workout-routes/big.xml", big)
+        try addZipEntry(archive, "../../x.xml", big)
+        try addZipEntry(archive, "apple_health_export/../../y.xml", big)
+        try addZipEntry(archive, "__MACOSX/apple_health_export/._export.xml", big)
+        try addZipEntry(archive, "apple_health_export/export_cda.xml", big)
+        try addZipEntry(archive, "apple_health_export/workout-routes/big.xml", big)
         try archive.addEntry(
             with: "apple_health_export/zz.xml", type: .symlink, uncompressedSize: Int64("/etc/passwd".utf8.count),
             provider: { _, _ in Data("/etc/passwd".utf8) })
-        try addEntry(archive, "apple_health_export/export.xml", healthDocument(workouts: [Self.oneWorkout]))
+        try addZipEntry(archive, "apple_health_export/export.xml", healthDocument(workouts: [Self.oneWorkout]))
         let before = scratch.listing()
         let batch = try AppleHealthImporter.read(path: zipPath)
         #expect(batch.file == zipPath + " (apple_health_export/export.xml)")
@@ -252,16 +252,16 @@ struct HealthHazardTests {
         let scratch = try HealthScratch("zip-localized")
         defer { scratch.remove() }
         let (zipPath, archive) = try scratch.zip("esportazione.zip")
-        try addEntry(archive, "apple_health_export/export_cda.xml", String(repeating: "<x/>", count: 5000))
-        try addEntry(archive, "apple_health_export/dati esportati.xml",
+        try addZipEntry(archive, "apple_health_export/export_cda.xml", String(repeating: "<x/>", count: 5000))
+        try addZipEntry(archive, "apple_health_export/dati esportati.xml",
                      healthDocument(workouts: [Self.oneWorkout, Self.oneWorkout]))
         let batch = try AppleHealthImporter.read(path: zipPath)
         #expect(batch.file == zipPath + " (apple_health_export/dati esportati.xml)")
         #expect(batch.workouts.count == 2)
 
         let (emptyPath, other) = try scratch.zip("other.zip")
-        try addEntry(other, "apple_health_export/export_cda.xml", "<x/>")
-        try addEntry(other, "notes.xml", healthDocument(workouts: [Self.oneWorkout]))
+        try addZipEntry(other, "apple_health_export/export_cda.xml", "<x/>")
+        try addZipEntry(other, "notes.xml", healthDocument(workouts: [Self.oneWorkout]))
         let error = try #require(healthError(readHealth(emptyPath)))
         #expect(error.kind == .notHealthExport)
         #expect(error.exitCode == 65)
@@ -490,7 +490,7 @@ struct HealthPrepassTests {
 }
 
 /// Adds a deflated text entry to a zip being built.
-func addEntry(_ archive: Archive, _ path: String, _ text: String) throws {
+func addZipEntry(_ archive: Archive, _ path: String, _ text: String) throws {
     let bytes = Array(text.utf8)
     try archive.addEntry(
         with: path, type: .file, uncompressedSize: Int64(bytes.count), compressionMethod: .deflate,

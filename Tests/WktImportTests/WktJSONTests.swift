@@ -4,7 +4,7 @@ import WktCore
 @testable import WktImport
 
 /// A wall time from `YYYY-MM-DD HH:MM:SS` test text.
-private func wall(_ text: String) throws -> WallTime {
+private func wallTime(_ text: String) throws -> WallTime {
     try #require(WallTime.parse(text))
 }
 
@@ -37,7 +37,7 @@ private func document(set: String, version: String = "1", extraTop: String = "")
 struct WktJSONRoundTripTests {
     static func rich() throws -> Workout {
         Workout(
-            source: .wkt, sourceKey: "fittoday-2026-11-18-1", start: try wall("2026-11-18 06:00:00"), utcOffsetSeconds: 3600,
+            source: .wkt, sourceKey: "fittoday-2026-11-18-1", start: try wallTime("2026-11-18 06:00:00"), utcOffsetSeconds: 3600,
             durationSeconds: 2640, name: "Push Day", notes: "Felt **strong**\nline \"two\" \\ tab\t\u{1}é",
             activity: "strength", energyKcal: 320.5, rating: 4,
             checkIns: [CheckIn(name: "knee_pain", value: 1), CheckIn(name: "energy", value: 3)],
@@ -58,13 +58,13 @@ struct WktJSONRoundTripTests {
 
     static func plain() throws -> Workout {
         Workout(
-            source: .wkt, sourceKey: "bodyfocus/2026-11-19", start: try wall("2026-11-19 18:30:15"), name: "Knees",
+            source: .wkt, sourceKey: "bodyfocus/2026-11-19", start: try wallTime("2026-11-19 18:30:15"), name: "Knees",
             activity: "core")
     }
 
     static func newfoundland() throws -> Workout {
         Workout(
-            source: .wkt, sourceKey: "n", start: try wall("2024-06-02 23:30:00"), utcOffsetSeconds: -12600, name: "Run",
+            source: .wkt, sourceKey: "n", start: try wallTime("2024-06-02 23:30:00"), utcOffsetSeconds: -12600, name: "Run",
             activity: "running", energyKcal: 0.125)
     }
 
@@ -102,7 +102,7 @@ struct WktJSONRoundTripTests {
     @Test("exact bytes of a tiny export; a Strong workout gets the id strong:<key>, set notes are not in v1")
     func tinyBytes() throws {
         let strong = Workout(
-            source: .strong, sourceKey: "2024-03-05 18:00:00", start: try wall("2024-03-05 18:00:00"), durationSeconds: 3600,
+            source: .strong, sourceKey: "2024-03-05 18:00:00", start: try wallTime("2024-03-05 18:00:00"), durationSeconds: 3600,
             name: "Legs", exercises: [
                 ExerciseBlock(name: "Squat (Barbell)", supersetID: 1, sets: [
                     WorkoutSet(weightKg: 102.5, reps: 5, notes: "belt"),

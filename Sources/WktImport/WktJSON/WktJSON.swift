@@ -52,7 +52,7 @@ public enum WktJSON {
     /// missing or mistyped values and a `version` other than 1 are errors naming the line and
     /// JSON path. Returns the batch with format `wkt/1`, every optional field carried.
     public static func decode(bytes: [UInt8], file: String) throws(WktJSONError) -> ImportBatch {
-        let root = try JSONParser.parse(bytes, file: file)
+        let root = try WktJSONParser.parse(bytes, file: file)
         return try WktJSONDecoding(file: file).batch(from: root)
     }
 

@@ -1,7 +1,7 @@
 import WktCore
 
 /// A JSON value to write, with object members in the order given.
-enum JSONOutput {
+enum WktJSONOutput {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -13,16 +13,16 @@ enum JSONOutput {
     /// A string, escaped as RFC 8259 requires.
     case string(String)
     /// Elements, one per line.
-    case array([JSONOutput])
+    case array([WktJSONOutput])
     /// Members in this order, one per line.
-    case object([(key: String, value: JSONOutput)])
+    case object([(key: String, value: WktJSONOutput)])
 
     /// `.integer` or `.null`.
-    static func integer(_ value: Int?) -> JSONOutput { value.map { .integer($0) } ?? .null }
+    static func integer(_ value: Int?) -> WktJSONOutput { value.map { .integer($0) } ?? .null }
     /// `.decimal` or `.null`.
-    static func decimal(_ value: Double?) -> JSONOutput { value.map { .decimal($0) } ?? .null }
+    static func decimal(_ value: Double?) -> WktJSONOutput { value.map { .decimal($0) } ?? .null }
     /// `.string` or `.null`.
-    static func string(_ value: String?) -> JSONOutput { value.map { .string($0) } ?? .null }
+    static func string(_ value: String?) -> WktJSONOutput { value.map { .string($0) } ?? .null }
 
     /// Pretty-printed text: two-space indentation, `"key": value`, one member or element per
     /// line, `[]` and `{}` when empty.
@@ -47,7 +47,7 @@ enum JSONOutput {
     }
 
     private static func container(
-        _ open: String, _ close: String, _ items: [(String?, JSONOutput)], into out: inout String, indent: Int
+        _ open: String, _ close: String, _ items: [(String?, WktJSONOutput)], into out: inout String, indent: Int
     ) {
         guard !items.isEmpty else {
             out += open + close
@@ -90,11 +90,11 @@ enum JSONOutput {
     }
 }
 
-/// Builds the ``JSONOutput`` of a wkt document (see ``WktJSON/encode(workouts:schedule:)``).
+/// Builds the ``WktJSONOutput`` of a wkt document (see ``WktJSON/encode(workouts:schedule:)``).
 enum WktJSONEncoding {
     /// The whole document: `format`, `version`, `schedule` (when given), `workouts`.
-    static func document(workouts: [Workout], schedule: Schedule?) -> JSONOutput {
-        var members: [(key: String, value: JSONOutput)] = [("format", .string("wkt")), ("version", .integer(WktJSON.version))]
+    static func document(workouts: [Workout], schedule: Schedule?) -> WktJSONOutput {
+        var members: [(key: String, value: WktJSONOutput)] = [("format", .string("wkt")), ("version", .integer(WktJSON.version))]
         if let schedule {
             members.append(("schedule", .object(schedule.sortedEntries.map { ($0.weekday.name, .string($0.routine)) })))
         }
@@ -107,7 +107,7 @@ enum WktJSONEncoding {
         workout.source == .wkt ? workout.sourceKey : "\(workout.source.rawValue):\(workout.sourceKey)"
     }
 
-    private static func workout(_ workout: Workout) -> JSONOutput {
+    private static func workout(_ workout: Workout) -> WktJSONOutput {
         let checkIns = workout.checkIns.sorted { CanonicalName.precedes($0.name, $1.name) }
         return .object([
             ("id", .string(id(of: workout))),
@@ -123,7 +123,7 @@ enum WktJSONEncoding {
         ])
     }
 
-    private static func block(_ block: ExerciseBlock) -> JSONOutput {
+    private static func block(_ block: ExerciseBlock) -> WktJSONOutput {
         .object([
             ("name", .string(block.name)),
             ("notes", .string(block.notes)),
@@ -133,7 +133,7 @@ enum WktJSONEncoding {
         ])
     }
 
-    private static func set(_ set: WorkoutSet) -> JSONOutput {
+    private static func set(_ set: WorkoutSet) -> WktJSONOutput {
         .object([
             ("kind", .string(set.kind.rawValue)),
             ("weight_kg", .decimal(set.weightKg)),

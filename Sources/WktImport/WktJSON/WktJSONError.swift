@@ -10,7 +10,7 @@ public struct WktJSONError: Error, Equatable, Sendable, CustomStringConvertible 
         /// Not JSON (RFC 8259): a stray character, a lone surrogate `\ud800`, `NaN`, a number
         /// out of range such as `1e400`, an unterminated string, …
         case syntax
-        /// Arrays and objects nested deeper than ``JSONParser/maxDepth``.
+        /// Arrays and objects nested deeper than ``WktJSONParser/maxDepth``.
         case tooDeep
         /// The same key twice in one object (JSON parsers disagree on which wins; we refuse).
         case duplicateKey

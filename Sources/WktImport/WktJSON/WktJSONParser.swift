@@ -1,5 +1,5 @@
 /// A parsed JSON value and the line it starts on.
-struct JSONNode: Sendable {
+struct WktJSONNode: Sendable {
     /// The value.
     enum Value: Sendable {
         /// `null`.
@@ -11,9 +11,9 @@ struct JSONNode: Sendable {
         /// A string, unescaped.
         case string(String)
         /// An array's elements.
-        case array([JSONNode])
+        case array([WktJSONNode])
         /// Members in document order; keys are unique (duplicates are a parse error).
-        case object([JSONMember])
+        case object([WktJSONMember])
     }
 
     /// The value.
@@ -35,15 +35,15 @@ struct JSONNode: Sendable {
 }
 
 /// One `"key": value` of an object.
-struct JSONMember: Sendable {
+struct WktJSONMember: Sendable {
     /// The key.
     let key: String
     /// The value.
-    let node: JSONNode
+    let node: WktJSONNode
 }
 
 /// A position in a JSON document, rendered `$.workouts[3].sets[0].reps`.
-struct JSONPath: Sendable, CustomStringConvertible {
+struct WktJSONPath: Sendable, CustomStringConvertible {
     private enum Component: Sendable {
         case key(String)
         case index(Int)
@@ -52,17 +52,17 @@ struct JSONPath: Sendable, CustomStringConvertible {
     private var components: [Component] = []
 
     /// The document root, `$`.
-    static let root = JSONPath()
+    static let root = WktJSONPath()
 
     /// The path of member `key` below this one.
-    func appending(_ key: String) -> JSONPath {
+    func appending(_ key: String) -> WktJSONPath {
         var path = self
         path.components.append(.key(key))
         return path
     }
 
     /// The path of element `index` below this one.
-    func appending(_ index: Int) -> JSONPath {
+    func appending(_ index: Int) -> WktJSONPath {
         var path = self
         path.components.append(.index(index))
         return path
@@ -92,7 +92,7 @@ struct JSONPath: Sendable, CustomStringConvertible {
 /// surrogates (`\ud800`), numbers that overflow a `Double` (`1e400`), `NaN`/`Infinity`, raw
 /// control characters in strings and trailing data. Recursion is bounded by ``maxDepth``, so a
 /// 100,000-deep `[[[…` is a clean error, not a stack overflow. A UTF-8 byte order mark is skipped.
-struct JSONParser {
+struct WktJSONParser {
     /// Deepest nesting of arrays and objects accepted (a wkt file needs 5).
     static let maxDepth = 64
 
@@ -107,14 +107,14 @@ struct JSONParser {
     }
 
     /// Parses a whole document.
-    static func parse(_ bytes: [UInt8], file: String) throws(WktJSONError) -> JSONNode {
+    static func parse(_ bytes: [UInt8], file: String) throws(WktJSONError) -> WktJSONNode {
         if let offset = UTF8Validator.firstInvalidOffset(in: bytes) {
             let line = bytes[..<offset].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
             throw WktJSONError(
                 kind: .invalidUTF8, file: file, line: line,
                 message: "invalid UTF-8 at byte offset \(offset); wkt JSON is UTF-8")
         }
-        var parser = JSONParser(bytes: bytes, file: file)
+        var parser = WktJSONParser(bytes: bytes, file: file)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         parser.skipWhitespace()
         let root = try parser.value(path: .root, depth: 0)
@@ -123,38 +123,38 @@ struct JSONParser {
         return root
     }
 
-    private mutating func value(path: JSONPath, depth: Int) throws(WktJSONError) -> JSONNode {
+    private mutating func value(path: WktJSONPath, depth: Int) throws(WktJSONError) -> WktJSONNode {
         guard index < bytes.count else { throw syntax("unexpected end of input", path) }
         let startLine = line
         switch bytes[index] {
         case UInt8(ascii: "{"):
             guard depth < Self.maxDepth else { throw tooDeep(path) }
-            return JSONNode(value: .object(try object(path: path, depth: depth + 1)), line: startLine)
+            return WktJSONNode(value: .object(try object(path: path, depth: depth + 1)), line: startLine)
         case UInt8(ascii: "["):
             guard depth < Self.maxDepth else { throw tooDeep(path) }
-            return JSONNode(value: .array(try array(path: path, depth: depth + 1)), line: startLine)
+            return WktJSONNode(value: .array(try array(path: path, depth: depth + 1)), line: startLine)
         case UInt8(ascii: "\""):
-            return JSONNode(value: .string(try string(path: path)), line: startLine)
+            return WktJSONNode(value: .string(try string(path: path)), line: startLine)
         case UInt8(ascii: "t"):
             try literal("true", path: path)
-            return JSONNode(value: .bool(true), line: startLine)
+            return WktJSONNode(value: .bool(true), line: startLine)
         case UInt8(ascii: "f"):
             try literal("false", path: path)
-            return JSONNode(value: .bool(false), line: startLine)
+            return WktJSONNode(value: .bool(false), line: startLine)
         case UInt8(ascii: "n"):
             try literal("null", path: path)
-            return JSONNode(value: .null, line: startLine)
+            return WktJSONNode(value: .null, line: startLine)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return JSONNode(value: .number(try number(path: path)), line: startLine)
+            return WktJSONNode(value: .number(try number(path: path)), line: startLine)
         default:
             throw syntax("unexpected \(describe(bytes[index])); expected a JSON value", path)
         }
     }
 
-    private mutating func object(path: JSONPath, depth: Int) throws(WktJSONError) -> [JSONMember] {
+    private mutating func object(path: WktJSONPath, depth: Int) throws(WktJSONError) -> [WktJSONMember] {
         index += 1  // {
         skipWhitespace()
-        var members: [JSONMember] = []
+        var members: [WktJSONMember] = []
         var keys = Set<String>()
         if peek(UInt8(ascii: "}")) {
             index += 1
@@ -173,7 +173,7 @@ struct JSONParser {
             guard peek(UInt8(ascii: ":")) else { throw syntax("expected ':' after \"\(key)\"", path) }
             index += 1
             skipWhitespace()
-            members.append(JSONMember(key: key, node: try value(path: path.appending(key), depth: depth)))
+            members.append(WktJSONMember(key: key, node: try value(path: path.appending(key), depth: depth)))
             skipWhitespace()
             if peek(UInt8(ascii: ",")) {
                 index += 1
@@ -187,10 +187,10 @@ struct JSONParser {
         }
     }
 
-    private mutating func array(path: JSONPath, depth: Int) throws(WktJSONError) -> [JSONNode] {
+    private mutating func array(path: WktJSONPath, depth: Int) throws(WktJSONError) -> [WktJSONNode] {
         index += 1  // [
         skipWhitespace()
-        var elements: [JSONNode] = []
+        var elements: [WktJSONNode] = []
         if peek(UInt8(ascii: "]")) {
             index += 1
             return elements
@@ -210,7 +210,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func string(path: JSONPath) throws(WktJSONError) -> String {
+    private mutating func string(path: WktJSONPath) throws(WktJSONError) -> String {
         index += 1  // opening quote
         var decoded: [UInt8] = []
         var runStart = index
@@ -235,7 +235,7 @@ struct JSONParser {
     }
 
     /// Decodes one escape sequence starting at the backslash.
-    private mutating func escape(into decoded: inout [UInt8], path: JSONPath) throws(WktJSONError) {
+    private mutating func escape(into decoded: inout [UInt8], path: WktJSONPath) throws(WktJSONError) {
         guard index + 1 < bytes.count else { throw syntax("unterminated string", path) }
         let code = bytes[index + 1]
         index += 2
@@ -268,7 +268,7 @@ struct JSONParser {
         decoded.append(contentsOf: Array(String(Character(unicode)).utf8))
     }
 
-    private mutating func hex4(path: JSONPath) throws(WktJSONError) -> UInt32 {
+    private mutating func hex4(path: WktJSONPath) throws(WktJSONError) -> UInt32 {
         guard index + 4 <= bytes.count else { throw syntax("\\u needs four hex digits", path) }
         var value: UInt32 = 0
         for byte in bytes[index..<(index + 4)] {
@@ -286,7 +286,7 @@ struct JSONParser {
     }
 
     /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`, finite as a `Double`.
-    private mutating func number(path: JSONPath) throws(WktJSONError) -> Double {
+    private mutating func number(path: WktJSONPath) throws(WktJSONError) -> Double {
         let start = index
         if peek(UInt8(ascii: "-")) { index += 1 }
         if peek(UInt8(ascii: "0")) {
@@ -316,7 +316,7 @@ struct JSONParser {
         return index - start
     }
 
-    private mutating func literal(_ word: String, path: JSONPath) throws(WktJSONError) {
+    private mutating func literal(_ word: String, path: WktJSONPath) throws(WktJSONError) {
         let expected = Array(word.utf8)
         guard bytes[index...].starts(with: expected) else {
             throw syntax("unexpected \(describe(bytes[index])); expected a JSON value", path)
@@ -346,11 +346,11 @@ struct JSONParser {
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 
-    private func syntax(_ message: String, _ path: JSONPath) -> WktJSONError {
+    private func syntax(_ message: String, _ path: WktJSONPath) -> WktJSONError {
         WktJSONError(kind: .syntax, file: file, line: line, path: path.description, message: "invalid JSON: \(message)")
     }
 
-    private func tooDeep(_ path: JSONPath) -> WktJSONError {
+    private func tooDeep(_ path: WktJSONPath) -> WktJSONError {
         WktJSONError(
             kind: .tooDeep, file: file, line: line, path: path.description,
             message: "arrays and objects nested deeper than \(Self.maxDepth) levels")
