@@ -368,6 +368,8 @@ struct HealthWorkoutTests {
             (healthWorkout(start: "2024-06-01 18:00:00 +0200", end: "2024-06-01 18:30:00 +0200",
                            extra: " totalEnergyBurnedUnit=\"kWh\"").replacingOccurrences(
                                 of: "totalEnergyBurnedUnit=\"kcal\" ", with: ""), "energy unit"),
+            (healthWorkout(start: "2024-06-01 18:00:00 +0200", end: "2024-06-01 18:30:00 +0200")
+                .replacingOccurrences(of: "duration=\"30\"", with: "duration=\"1e300\""), "over a year"),
         ]
         for (workout, words) in cases {
             let error = try #require(healthError(try importHealth(healthDocument(workouts: [workout]))))

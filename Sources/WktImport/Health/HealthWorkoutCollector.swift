@@ -130,7 +130,9 @@ final class HealthWorkoutCollector: NSObject, XMLParserDelegate {
             let factors: [String: Double] = ["s": 1, "sec": 1, "min": 60, "h": 3600, "hr": 3600]
             guard let value = Self.decimal(text) else { throw bad("duration \"\(text)\" is not a non-negative number") }
             guard let factor = factors[unit] else { throw bad("durationUnit \"\(unit)\" is not s, min or h") }
-            duration = Int((value * factor).rounded())
+            let seconds = (value * factor).rounded()
+            guard seconds <= Self.longestDuration else { throw bad("duration \"\(text)\" \(unit) is over a year") }
+            duration = Int(seconds)
         } else {
             duration = end.epochSeconds - start.epochSeconds
         }
@@ -158,6 +160,9 @@ final class HealthWorkoutCollector: NSObject, XMLParserDelegate {
         guard let factor = perUnit[unit] else { throw bad("energy unit \"\(unit)\" is not kcal, Cal, kJ, J or cal") }
         return (value * factor * 1000).rounded() / 1000
     }
+
+    /// Durations above a year (in seconds) are rejected rather than converted to `Int`.
+    private static let longestDuration = 366.0 * 86_400
 
     /// A finite, non-negative decimal in the POSIX form HealthKit writes (`20.25170261661212`).
     private static func decimal(_ text: String) -> Double? {
