@@ -29,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .systemLibrary(
@@ -46,7 +47,11 @@ let package = Package(
             dependencies: ["WktCore", .product(name: "TOMLKit", package: "TOMLKit")],
             swiftSettings: swiftSettings
         ),
-        .target(name: "WktImport", dependencies: ["WktCore"], swiftSettings: swiftSettings),
+        .target(
+            name: "WktImport",
+            dependencies: ["WktCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "WktStore",
             dependencies: ["WktCore", .product(name: "GRDB", package: "GRDB.swift")],
@@ -76,7 +81,8 @@ let package = Package(
         .testTarget(name: "WktCoreTests", dependencies: ["WktCore"], swiftSettings: swiftSettings),
         .testTarget(name: "WktConfigTests", dependencies: ["WktConfig", "WktCore"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "WktImportTests", dependencies: ["WktImport", "WktCore"],
+            name: "WktImportTests",
+            dependencies: ["WktImport", "WktCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             resources: [.copy("Fixtures")], swiftSettings: swiftSettings
         ),
         .testTarget(name: "WktStoreTests", dependencies: ["WktStore", "WktCore"], swiftSettings: swiftSettings),

@@ -1,0 +1,63 @@
+import WktCore
+
+/// wkt JSON version 1, wkt-site's own interchange format (SEEDS.md, FORMATS.md §5): what
+/// `wkt-site export` writes and any logger can produce.
+///
+/// Layout, in this key order:
+///
+/// ```json
+/// {
+///   "format": "wkt",
+///   "version": 1,
+///   "schedule": {"monday": "Push", "wednesday": "Pull"},
+///   "workouts": [{
+///     "id": "…", "start": "2026-11-18T06:00:00+01:00", "duration_s": 2640, "name": "Push Day",
+///     "notes": "markdown", "activity": "strength", "energy_kcal": 320, "rating": 4,
+///     "check_in": {"energy": 3, "knee_pain": 1},
+///     "exercises": [{"name": "Bench Press (Barbell)", "notes": null, "pain_flag": false,
+///                    "planned_sets": 4,
+///                    "sets": [{"kind": "normal", "weight_kg": 100, "reps": 5,
+///                              "seconds": null, "distance_m": null, "rpe": 8}]}]
+///   }]
+/// }
+/// ```
+///
+/// Choices this implementation makes, beyond SEEDS.md:
+/// * **Identity.** On import every workout gets `source` `.wkt` and `sourceKey` = its `id`; ids
+///   must be unique within a file. On export a wkt workout's `id` is its `sourceKey`; a workout
+///   from another source gets `"<source>:<sourceKey>"` (`strong:2024-03-05 18:00:00`), stable
+///   across exports, so re-importing the file never duplicates what an earlier file brought.
+/// * **Not in version 1, so not exported:** set notes (``WorkoutSet/notes``) and Hevy superset
+///   ids (``ExerciseBlock/supersetID``). The format stays exactly as documented.
+/// * **Required keys:** `format`, `version`, `workouts`; per workout `id`, `start`, `name`; per
+///   exercise `name`. Every other key may be absent or `null` (not given): `activity` then
+///   defaults to `strength`, `pain_flag` to false, `kind` to `normal`, `exercises`, `sets` and
+///   `check_in` to empty. Empty notes (`""`) are no notes.
+/// * **Numbers:** whole-number fields (`version`, `duration_s`, `reps`, `planned_sets`,
+///   `rating` 1–5, check-in values) accept `5` or `5.0`, never `5.5`. Decimals are non-negative
+///   (`rpe` at most 10) and read rounded like the importers round: `weight_kg` to 0.001,
+///   `distance_m` to 0.01, `seconds`, `rpe` and `energy_kcal` to 0.001. They are written with at
+///   most three fraction digits and no trailing zeros, whole numbers without `.0`.
+/// * **`start`:** written `YYYY-MM-DDTHH:MM:SS±HH:MM` when the offset is known, without the
+///   offset when not; read from that form, with `Z`, or with fractional seconds (dropped).
+/// * **Output:** two-space indentation, one member or element per line, every documented key
+///   written (`null` when not given), `schedule` only when one is passed, a final line feed.
+///   The same input always gives the same bytes; `encode(decode(encode(x))) == encode(x)`.
+public enum WktJSON {
+    /// The format version this build reads and writes.
+    public static let version = 1
+
+    /// Strictly decodes a wkt JSON file (RELIABILITY.md I-28): invalid UTF-8, JSON syntax errors
+    /// (including `\ud800`, `1e400`, `NaN`), duplicate keys, nesting deeper than 64, unknown keys,
+    /// missing or mistyped values and a `version` other than 1 are errors naming the line and
+    /// JSON path. Returns the batch with format `wkt/1`, every optional field carried.
+    public static func decode(bytes: [UInt8], file: String) throws(WktJSONError) -> ImportBatch {
+        let root = try WktJSONParser.parse(bytes, file: file)
+        return try WktJSONDecoding(file: file).batch(from: root)
+    }
+
+    /// Deterministically encodes `workouts` (in the order given) and an optional schedule.
+    public static func encode(workouts: [Workout], schedule: Schedule?) -> String {
+        WktJSONEncoding.document(workouts: workouts, schedule: schedule).text() + "\n"
+    }
+}

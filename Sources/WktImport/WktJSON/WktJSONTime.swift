@@ -1,0 +1,69 @@
+import WktCore
+
+/// The `start` field: RFC 3339 with an optional offset (SEEDS.md).
+enum WktJSONTime {
+    /// Parses `2026-11-18T06:00:00+01:00`, `…Z` (offset 0) or `2026-11-18T06:00:00` (no offset:
+    /// wall time in the configured zone). A space may stand for the `T`; fractional seconds
+    /// (`06:00:00.250`) are accepted and dropped. Nil for anything else.
+    static func parse(_ text: String) -> (start: WallTime, offsetSeconds: Int?)? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 19, let start = WallTime.parse(String(decoding: bytes[0..<19], as: UTF8.self)) else {
+            return nil
+        }
+        var index = 19
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let digitsStart = index
+            while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 { index += 1 }
+            guard index > digitsStart else { return nil }
+        }
+        let rest = bytes[index...]
+        if rest.isEmpty { return (start, nil) }
+        if rest.elementsEqual([UInt8(ascii: "Z")]) || rest.elementsEqual([UInt8(ascii: "z")]) { return (start, 0) }
+        guard rest.count == 6, rest[index + 3] == UInt8(ascii: ":"),
+              let hours = ASCIIDigits.int(rest[(index + 1)..<(index + 3)]), hours <= 23,
+              let minutes = ASCIIDigits.int(rest[(index + 4)..<(index + 6)]), minutes <= 59
+        else { return nil }
+        let magnitude = hours * 3600 + minutes * 60
+        switch rest[index] {
+        case UInt8(ascii: "+"): return (start, magnitude)
+        case UInt8(ascii: "-"): return (start, -magnitude)
+        default: return nil
+        }
+    }
+
+    /// `2026-11-18T06:00:00+01:00`, or without an offset when it is unknown. Offsets are written
+    /// in whole minutes, as RFC 3339 requires.
+    static func format(_ start: WallTime, offsetSeconds: Int?) -> String {
+        guard let offset = offsetSeconds else { return start.iso8601 }
+        let magnitude = abs(offset)
+        return start.iso8601 + (offset < 0 ? "-" : "+")
+            + ASCIIDigits.pad(magnitude / 3600, 2) + ":" + ASCIIDigits.pad(magnitude % 3600 / 60, 2)
+    }
+}
+
+/// Locale-free number text for wkt JSON.
+enum WktJSONNumber {
+    /// Rounds to 0.001, the precision every decimal field is written with.
+    static func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+    /// A decimal with at most three fraction digits and no trailing zeros (`100`, `22.68`,
+    /// `0.125`, `-2.5`); `null` for a value that is not finite.
+    static func format(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 9e15 else { return "null" }
+        let thousandths = Int64((value * 1000).rounded())
+        let magnitude = thousandths.magnitude
+        var text = (thousandths < 0 ? "-" : "") + String(magnitude / 1000)
+        var fraction = magnitude % 1000
+        if fraction > 0 {
+            var digits = 3
+            while fraction % 10 == 0 {
+                fraction /= 10
+                digits -= 1
+            }
+            let fractionText = String(fraction)
+            text += "." + String(repeating: "0", count: digits - fractionText.count) + fractionText
+        }
+        return text
+    }
+}
