@@ -10,22 +10,31 @@ public struct AppEnvironment: Sendable {
     public var now: Date
     /// Whether stdout is a terminal (colour and progress lines).
     public var stdoutIsTerminal: Bool
+    /// The `wkt-site` executable, for work that runs in a child process (the Apple Health
+    /// parser); nil runs that work in-process (tests).
+    public var selfExecutable: String?
 
     /// Creates an environment.
-    public init(workingDirectory: String, variables: [String: String], now: Date, stdoutIsTerminal: Bool) {
+    public init(
+        workingDirectory: String, variables: [String: String], now: Date, stdoutIsTerminal: Bool,
+        selfExecutable: String? = nil
+    ) {
+        self.selfExecutable = selfExecutable
         self.workingDirectory = workingDirectory
         self.variables = variables
         self.now = now
         self.stdoutIsTerminal = stdoutIsTerminal
     }
 
-    /// The real process environment.
+    /// The real process environment of the `wkt-site` executable.
     public static func current() -> AppEnvironment {
         AppEnvironment(
             workingDirectory: FileManager.default.currentDirectoryPath,
             variables: ProcessInfo.processInfo.environment,
             now: Date(),
-            stdoutIsTerminal: isatty(STDOUT_FILENO) == 1
+            stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
+            selfExecutable: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                ?? Bundle.main.executablePath
         )
     }
 

@@ -75,16 +75,16 @@ public enum ImportRunner {
             today: context.today, timeZone: context.settings.timezone)
         for file in request.files {
             let path = env.absolute(file)
-            let bytes: [UInt8]
             do {
-                bytes = try FileBytes.read(path)
-            } catch {
-                reports.append(FileReport(file: file, failure: error))
-                continue
-            }
-            do {
-                let batch = try FileImporter.read(bytes: bytes, file: file, options: options)
-                reports.append(FileReport(file: file, batch: batch, sha256: SHA256.hex(bytes)))
+                if FileImporter.isAppleHealthExport(path: path, options: options) {
+                    // Streamed (exports run to gigabytes) and parsed in a child process.
+                    let batch = try HealthChild.read(path: path, file: file, env: env)
+                    reports.append(FileReport(file: file, batch: batch, sha256: try FileBytes.sha256(path)))
+                } else {
+                    let bytes = try FileBytes.read(path)
+                    let batch = try FileImporter.read(bytes: bytes, file: file, options: options)
+                    reports.append(FileReport(file: file, batch: batch, sha256: SHA256.hex(bytes)))
+                }
             } catch {
                 reports.append(FileReport(file: file, failure: AppFailure(error)))
             }

@@ -12,6 +12,11 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     case fitnotes
     /// Gym-Baazi `BackupData` JSON backup (FORMATS.md §5, SEEDS.md).
     case gymBaazi = "gym-baazi"
+    /// wkt JSON version 1, our own interchange format (SEEDS.md), as `wkt-site export` writes it.
+    case wkt
+    /// Apple Health `export.xml` or `export.zip` (FORMATS.md §4). Streamed from the file, never
+    /// read whole; see ``AppleHealthImporter``.
+    case appleHealth = "apple-health"
 }
 
 /// Size caps that stop a huge or hostile file before it exhausts memory (RELIABILITY.md I-20).

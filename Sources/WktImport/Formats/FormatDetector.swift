@@ -46,6 +46,16 @@ enum FormatDetector {
     /// The supported document formats, in detection order (tried before any CSV format).
     static let documentEntries: [DocumentEntry] = [
         DocumentEntry(
+            format: .wkt, matches: { WktJSON.looksLikeWktJSON(prefix: Array($0.prefix(4096))) },
+            read: { bytes, file, _ throws(ImportError) in
+                do throws(WktJSONError) {
+                    return try WktJSON.decode(bytes: bytes, file: file)
+                } catch {
+                    throw ImportError.badData(
+                        file: file, line: error.line, message: (error.path.map { $0 + ": " } ?? "") + error.message)
+                }
+            }),
+        DocumentEntry(
             format: .gymBaazi, matches: { GymBaaziImporter.matches(bytes: $0) },
             read: { bytes, file, options throws(ImportError) in
                 try GymBaaziImporter.read(bytes: bytes, file: file, options: options)
@@ -54,7 +64,7 @@ enum FormatDetector {
 
     /// The ids of the supported formats in ``ImportFormat`` order, for messages and `--format` help.
     static var supportedIDs: [String] {
-        let registered = entries.map(\.format) + documentEntries.map(\.format)
+        let registered = entries.map(\.format) + documentEntries.map(\.format) + [.appleHealth]
         return ImportFormat.allCases.filter(registered.contains).map(\.rawValue)
     }
 

@@ -23,10 +23,12 @@ import WktCore
 /// ```
 ///
 /// Choices this implementation makes, beyond SEEDS.md:
-/// * **Identity.** On import every workout gets `source` `.wkt` and `sourceKey` = its `id`; ids
-///   must be unique within a file. On export a wkt workout's `id` is its `sourceKey`; a workout
-///   from another source gets `"<source>:<sourceKey>"` (`strong:2024-03-05 18:00:00`), stable
-///   across exports, so re-importing the file never duplicates what an earlier file brought.
+/// * **Identity.** On export a wkt workout's `id` is its `sourceKey`; a workout from another
+///   source gets `"<source>:<sourceKey>"` (`strong:2024-03-05 18:00:00`), stable across exports.
+///   On import an `id` of that form with a known source other than `wkt` gets its original
+///   identity back (``identity(ofID:)``), so importing an export into the store it came from
+///   changes nothing and an export → import → export round trip is byte-identical; any other
+///   `id` gets `source` `.wkt` and `sourceKey` = the `id`. Ids must be unique within a file.
 /// * **Not in version 1, so not exported:** set notes (``WorkoutSet/notes``) and Hevy superset
 ///   ids (``ExerciseBlock/supersetID``). The format stays exactly as documented.
 /// * **Required keys:** `format`, `version`, `workouts`; per workout `id`, `start`, `name`; per
@@ -46,6 +48,28 @@ import WktCore
 public enum WktJSON {
     /// The format version this build reads and writes.
     public static let version = 1
+
+    /// The identity a wkt `id` stands for: `<source>:<key>` with a known source other than `wkt`
+    /// (as ``encode(workouts:schedule:)`` writes it) gives that source and key back; any other id
+    /// is a wkt workout keyed by the id itself.
+    public static func identity(ofID id: String) -> (source: WorkoutSource, key: String) {
+        if let colon = id.firstIndex(of: ":"),
+           let source = WorkoutSource(rawValue: String(id[..<colon])), source != .wkt
+        {
+            let key = String(id[id.index(after: colon)...])
+            if !key.isEmpty { return (source, key) }
+        }
+        return (.wkt, id)
+    }
+
+    /// Whether a file's first bytes look like a wkt JSON document: a JSON object whose
+    /// `"format"` member is `"wkt"` (checked on the prefix, so the whole file is not needed).
+    public static func looksLikeWktJSON(prefix: [UInt8]) -> Bool {
+        let text = String(decoding: prefix.prefix(4096), as: UTF8.self)
+        guard text.drop(while: { $0 == "\u{FEFF}" || $0.isWhitespace }).first == "{" else { return false }
+        let compact = text.filter { !$0.isWhitespace }
+        return compact.contains("\"format\":\"wkt\"")
+    }
 
     /// Strictly decodes a wkt JSON file (RELIABILITY.md I-28): invalid UTF-8, JSON syntax errors
     /// (including `\ud800`, `1e400`, `NaN`), duplicate keys, nesting deeper than 64, unknown keys,

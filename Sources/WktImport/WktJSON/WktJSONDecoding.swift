@@ -95,8 +95,9 @@ struct WktJSONDecoding {
         for (index, exercise) in (try fields.array("exercises") ?? []).enumerated() {
             exercises.append(try block(exercise, at: path.appending("exercises").appending(index)))
         }
+        let identity = WktJSON.identity(ofID: id)
         return Workout(
-            source: .wkt, sourceKey: id, start: start, utcOffsetSeconds: offset,
+            source: identity.source, sourceKey: identity.key, start: start, utcOffsetSeconds: offset,
             durationSeconds: try fields.integer("duration_s", in: 0...Self.largestInt),
             name: name, notes: Self.nonEmpty(try fields.string("notes")), activity: activity,
             energyKcal: try fields.number("energy_kcal", in: 0...Self.largestNumber).map(WktJSONNumber.round),
