@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+
+/// The real `wkt-site` binary, built beside the test bundle by `swift build --build-tests`.
+enum Binary {
+    static let path: String? = {
+        guard let me = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
+        let candidate = ((me as NSString).deletingLastPathComponent as NSString).appendingPathComponent("wkt-site")
+        return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
+    }()
+
+    static var available: Bool {
+        if path == nil { print("note: the wkt-site binary is not beside the test bundle; end-to-end tests skipped") }
+        return path != nil
+    }
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs the binary with arguments in a directory and waits.
+    static func run(_ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path ?? "/nonexistent")
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        var env = ProcessInfo.processInfo.environment
+        env["TZ"] = "UTC"
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = directory + "/.out-\(UUID().uuidString)"
+        let err = out + ".err"
+        FileManager.default.createFile(atPath: out, contents: nil)
+        FileManager.default.createFile(atPath: err, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(atPath: out)
+            try? FileManager.default.removeItem(atPath: err)
+        }
+        process.standardOutput = FileHandle(forWritingAtPath: out)
+        process.standardError = FileHandle(forWritingAtPath: err)
+        try process.run()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus,
+            stdout: String(decoding: FileManager.default.contents(atPath: out) ?? Data(), as: UTF8.self),
+            stderr: String(decoding: FileManager.default.contents(atPath: err) ?? Data(), as: UTF8.self))
+    }
+}
+
+@Suite("wkt-site binary, end to end", .enabled(if: Binary.available))
+struct EndToEndTests {
+    func tempDir() throws -> String {
+        let dir = FileManager.default.temporaryDirectory.path + "/wkt-e2e-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    @Test("demo writes a store and a complete site; the same seed and day give the same bytes")
+    func demo() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let first = try Binary.run(["demo", "--years", "1", "--today", "2026-11-21"], in: dir)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("written to \(dir)/wkt-demo.sqlite"))
+        #expect(FileManager.default.fileExists(atPath: dir + "/site/index.html"))
+        #expect(FileManager.default.fileExists(atPath: dir + "/site/data/stats.json"))
+        let stats1 = try Binary.run(["stats", "--json", "--store", "wkt-demo.sqlite", "--today", "2026-11-21"], in: dir)
+        let site1 = try Data(contentsOf: URL(fileURLWithPath: dir + "/site/data/stats.json"))
+        #expect(stats1.stdout == String(decoding: site1, as: UTF8.self), "stats --json equals site/data/stats.json")
+        let second = try Binary.run(["demo", "--years", "1", "--today", "2026-11-21", "--quiet"], in: dir)
+        #expect(second.status == 0)
+        #expect(second.stdout.isEmpty)
+        let stats2 = try Binary.run(["stats", "--json", "--store", "wkt-demo.sqlite", "--today", "2026-11-21"], in: dir)
+        #expect(stats1.stdout == stats2.stdout)
+    }
+
+    @Test("exit codes: usage 64, bad data 65, I/O 74")
+    func exitCodes() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(try Binary.run(["import"], in: dir).status == 64)
+        #expect(try Binary.run(["stats", "--today", "tomorrow"], in: dir).status == 64)
+        #expect(try Binary.run(["demo", "--years", "0"], in: dir).status == 64)
+        let missing = try Binary.run(["import", "nope.csv"], in: dir)
+        #expect(missing.status == 74)
+        #expect(missing.stderr.split(separator: "\n").count == 2, "one error line and the summary: \(missing.stderr)")
+        try "Date,Exercise Name\n2026-13-01 10:00:00,Squat\n".write(toFile: dir + "/bad.csv", atomically: true, encoding: .utf8)
+        let bad = try Binary.run(["import", "bad.csv"], in: dir)
+        #expect(bad.status == 65)
+        #expect(bad.stderr.hasPrefix("wkt-site: bad.csv:2: "), "\(bad.stderr)")
+        let root = try Binary.run(["build", "--output", "/"], in: dir)
+        #expect(root.status == 64, "\(root.stderr)")
+    }
+
+    @Test("Apple Health: a trap-prone file fails cleanly in the child process, the run survives (I-25)")
+    func healthChild() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var bytes = Array("<?xml version=\"1.0\"?>\n<HealthData locale=\"en_US\">\n <Workout".utf8)
+        bytes += [0xFF] + Array(" workoutActivityType=\"x\"/>\n</HealthData>\n".utf8)
+        FileManager.default.createFile(atPath: dir + "/export.xml", contents: Data(bytes))
+        let run = try Binary.run(["import", "export.xml"], in: dir)
+        #expect(run.status == 65, "\(run.stderr)")
+        #expect(run.stderr.contains("export.xml"))
+        #expect(run.stderr.contains("byte offset"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/workouts.sqlite"))
+    }
+
+    @Test("a build while another process holds the lock exits 75 within a second (C-01, C-03)",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/flock")))
+    func busyBuild() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(try Binary.run(["demo", "--years", "1", "--today", "2026-11-21", "--quiet"], in: dir).status == 0)
+        let before = try String(contentsOfFile: dir + "/site/index.html", encoding: .utf8)
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        holder.arguments = ["--no-fork", dir + "/wkt-demo.sqlite.lock", "sleep", "30"]
+        try holder.run()
+        defer { if holder.isRunning { holder.terminate() } }
+        Thread.sleep(forTimeInterval: 0.3)
+        let started = Date()
+        let busy = try Binary.run(["build", "--store", "wkt-demo.sqlite", "--today", "2026-11-22"], in: dir,
+                                  environment: ["WKT_LOCK_WAIT": "0.5"])
+        #expect(busy.status == 75, "\(busy.stderr)")
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(try String(contentsOfFile: dir + "/site/index.html", encoding: .utf8) == before, "site intact")
+        kill(holder.processIdentifier, SIGKILL)
+        holder.waitUntilExit()
+        let after = try Binary.run(["build", "--store", "wkt-demo.sqlite", "--today", "2026-11-22", "--quiet"], in: dir)
+        #expect(after.status == 0, "the lock is free at once after the holder is killed: \(after.stderr)")
+    }
+}
