@@ -87,7 +87,10 @@ let package = Package(
         ),
         .testTarget(name: "WktStoreTests", dependencies: ["WktStore", "WktCore"], swiftSettings: swiftSettings),
         .testTarget(name: "WktMarkdownTests", dependencies: ["WktMarkdown"], swiftSettings: swiftSettings),
-        .testTarget(name: "WktSiteTests", dependencies: ["WktSite", "WktCore", "WktMarkdown"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "WktSiteTests", dependencies: ["WktSite", "WktCore", "WktMarkdown", "WktDemo"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "WktDemoTests", dependencies: ["WktDemo", "WktCore"], swiftSettings: swiftSettings),
         .testTarget(name: "WktIOTests", dependencies: ["WktIO"], swiftSettings: swiftSettings),
         .testTarget(

@@ -1,4 +1,5 @@
 import Testing
+import WktMarkdown
 @testable import WktSite
 
 @Suite("Number formatting, scales and escaping")
@@ -69,20 +70,20 @@ struct FormattingTests {
 
     @Test("escaping covers & < > \" ' and strips XML-forbidden characters")
     func escaping() {
-        #expect(SVGEscaping.escape(hostile) == hostileEscaped)
-        #expect(SVGEscaping.escape("AT&T Row") == "AT&amp;T Row")
-        #expect(SVGEscaping.escape("&amp;") == "&amp;amp;")
-        #expect(SVGEscaping.escape("a\u{0}b\u{1}c\u{8}d\u{B}e\u{C}f\u{1F}g\u{FFFE}h\u{FFFF}i") == "abcdefghi")
-        #expect(SVGEscaping.escape("tab\tlf\ncr\r") == "tab\tlf\ncr\r")
-        #expect(SVGEscaping.escape("Жим лёжа 深蹲 🏋️ \u{202E}x") == "Жим лёжа 深蹲 🏋️ \u{202E}x")
-        #expect(SVGEscaping.sanitize("<b>\u{7}</b>") == "<b></b>")
+        #expect(HTMLEscaping.escapeHTML(hostile) == hostileEscaped)
+        #expect(HTMLEscaping.escapeHTML("AT&T Row") == "AT&amp;T Row")
+        #expect(HTMLEscaping.escapeHTML("&amp;") == "&amp;amp;")
+        #expect(HTMLEscaping.escapeHTML("a\u{0}b\u{1}c\u{8}d\u{B}e\u{C}f\u{1F}g\u{FFFE}h\u{FFFF}i") == "abcdefghi")
+        #expect(HTMLEscaping.escapeHTML("tab\tlf\ncr\r") == "tab\tlf\ncr\r")
+        #expect(HTMLEscaping.escapeHTML("Жим лёжа 深蹲 🏋️ \u{202E}x") == "Жим лёжа 深蹲 🏋️ \u{202E}x")
+        #expect(HTMLEscaping.stripControlCharacters("<b>\u{7}</b>") == "<b></b>")
     }
 
     @Test("clipping keeps whole grapheme clusters")
     func clipping() {
-        #expect(SVGEscaping.clipped("abc", maxCharacters: 3) == "abc")
-        #expect(SVGEscaping.clipped("abcd", maxCharacters: 3) == "ab…")
-        #expect(SVGEscaping.clipped("🏋️‍♀️🏋️‍♀️🏋️‍♀️", maxCharacters: 2) == "🏋️‍♀️…")
+        #expect(DisplayText.clipped("abc", maxCharacters: 3) == "abc")
+        #expect(DisplayText.clipped("abcd", maxCharacters: 3) == "ab…")
+        #expect(DisplayText.clipped("🏋️‍♀️🏋️‍♀️🏋️‍♀️", maxCharacters: 2) == "🏋️‍♀️…")
     }
 
     @Test("chart IDs are validated")

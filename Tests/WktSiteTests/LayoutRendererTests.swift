@@ -83,7 +83,8 @@ struct LayoutRendererTests {
     @Test("templates given as strings override the built-ins; partials still resolve")
     func stringOverrides() throws {
         let renderer = try LayoutRenderer(overrides: [(name: "layout", source: "[{{title}}]{{> partials/footer}}")])
-        #expect(try renderer.renderPage(page(title: "<T>")) == "[&lt;T&gt;]<footer class=\"site-footer\">\n<p>Built by wkt-site</p>\n</footer>\n")
+        #expect(try renderer.renderPage(page(title: "<T>")) == "[&lt;T&gt;]<footer class=\"site-footer\">\n<p>Built by wkt-site</p>\n"
+            + "<p class=\"footer-links\"><a href=\"../feed.xml\">Atom feed</a> · <a href=\"../data/stats.json\">stats.json</a></p>\n</footer>\n")
     }
 
     @Test("a templates directory overrides file by file, and bad files name the file and line")

@@ -113,7 +113,7 @@ public struct BarChart: Sendable, Hashable {
         }
         for index in Self.labelledIndices(count: bars.count) {
             svg.label(
-                SVGEscaping.clipped(bars[index].label, maxCharacters: 12),
+                DisplayText.clipped(bars[index].label, maxCharacters: 12),
                 x: Self.plotLeft + (Double(index) + 0.5) * slot, y: Self.plotBottom + 16)
         }
         svg.closeGroup()

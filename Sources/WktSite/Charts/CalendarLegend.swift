@@ -1,3 +1,5 @@
+import WktCore
+
 /// The legend every calendar carries: each mark with its meaning.
 public struct CalendarLegend: Sendable, Hashable {
     /// Creates the legend.
@@ -8,7 +10,7 @@ public struct CalendarLegend: Sendable, Hashable {
     public var html: String {
         var out = "<ul class=\"calendar-legend\" aria-label=\"Calendar legend\">\n"
         for state in DayState.allCases {
-            out += "<li class=\"\(state.cssClass)\"><span class=\"day-mark\" aria-hidden=\"true\">\(state.mark)</span> "
+            out += "<li class=\"\(state.cssClass)\"><span class=\"day-mark\" aria-hidden=\"true\">\(state.symbol)</span> "
                 + "\(state.meaning)</li>\n"
         }
         return out + "</ul>"

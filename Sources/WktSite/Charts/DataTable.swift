@@ -1,3 +1,5 @@
+import WktMarkdown
+
 /// The numbers behind a chart as a plain HTML `<table>`, so screen readers and readers without
 /// images or CSS see the same data.
 public struct DataTable: Sendable, Hashable {
@@ -36,9 +38,9 @@ public struct DataTable: Sendable, Hashable {
     /// The `<table>` markup, every text escaped. With no rows, the body has one row saying
     /// "No data".
     public var html: String {
-        var out = "<table>\n<caption>\(SVGEscaping.escape(caption))</caption>\n<thead>\n<tr>"
+        var out = "<table>\n<caption>\(HTMLEscaping.escapeHTML(caption))</caption>\n<thead>\n<tr>"
         for column in columns {
-            out += "<th scope=\"col\"\(column.numeric ? " class=\"num\"" : "")>\(SVGEscaping.escape(column.heading))</th>"
+            out += "<th scope=\"col\"\(column.numeric ? " class=\"num\"" : "")>\(HTMLEscaping.escapeHTML(column.heading))</th>"
         }
         out += "</tr>\n</thead>\n<tbody>\n"
         if rows.isEmpty {
@@ -47,7 +49,7 @@ public struct DataTable: Sendable, Hashable {
         for row in rows {
             out += "<tr>"
             for (index, column) in columns.enumerated() {
-                let cell = SVGEscaping.escape(index < row.count ? row[index] : "")
+                let cell = HTMLEscaping.escapeHTML(index < row.count ? row[index] : "")
                 let numeric = column.numeric ? " class=\"num\"" : ""
                 out += index == 0 ? "<th scope=\"row\"\(numeric)>\(cell)</th>" : "<td\(numeric)>\(cell)</td>"
             }

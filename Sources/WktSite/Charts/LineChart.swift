@@ -154,7 +154,7 @@ public struct LineChart: Sendable, Hashable {
             }
             svg.closeGroup()
             svg.openGroup("legend", attributes: "fill=\"currentColor\"")
-            svg.label(SVGEscaping.clipped(series.name, maxCharacters: 36), x: legendX + 32, y: 18)
+            svg.label(DisplayText.clipped(series.name, maxCharacters: 36), x: legendX + 32, y: 18)
             svg.closeGroup()
         }
         return RenderedChart(id: id, title: title, summary: summary, svg: svg.finish(), table: dataTable)

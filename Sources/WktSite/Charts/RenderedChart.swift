@@ -1,3 +1,5 @@
+import WktMarkdown
+
 /// A finished chart: the inline SVG, its one-line summary and its data table.
 ///
 /// Put ``html`` into a page as raw HTML (Mustache `{{{…}}}`, never through cmark); it is a
@@ -30,8 +32,8 @@ public struct RenderedChart: Sendable, Hashable {
     /// the data table in a closed `<details>`.
     public var html: String {
         "<figure class=\"chart\" id=\"\(id.value)\">\n"
-            + "<figcaption><span class=\"chart-title\">\(SVGEscaping.escape(title))</span>"
-            + " <span class=\"chart-summary\">\(SVGEscaping.escape(summary))</span></figcaption>\n"
+            + "<figcaption><span class=\"chart-title\">\(HTMLEscaping.escapeHTML(title))</span>"
+            + " <span class=\"chart-summary\">\(HTMLEscaping.escapeHTML(summary))</span></figcaption>\n"
             + "<div class=\"chart-frame\">\n\(svg)\n</div>\n"
             + "<details class=\"chart-data\">\n<summary>Show the numbers</summary>\n"
             + "<div class=\"table-wrap\">\n\(table.html)\n</div>\n</details>\n</figure>"

@@ -1,3 +1,5 @@
+import WktMarkdown
+
 /// A small writer for the inline SVG of one chart.
 ///
 /// It owns the common frame (the `<svg>` element with `role="img"`, fixed `viewBox`,
@@ -14,8 +16,8 @@ struct SVGMarkup {
         text = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart-svg \(kind)\""
             + " viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\""
             + " role=\"img\" aria-labelledby=\"\(titleID) \(descID)\">\n"
-            + "<title id=\"\(titleID)\">\(SVGEscaping.escape(title))</title>\n"
-            + "<desc id=\"\(descID)\">\(SVGEscaping.escape(description))</desc>\n"
+            + "<title id=\"\(titleID)\">\(HTMLEscaping.escapeHTML(title))</title>\n"
+            + "<desc id=\"\(descID)\">\(HTMLEscaping.escapeHTML(description))</desc>\n"
     }
 
     /// A coordinate with exactly one decimal.
@@ -39,7 +41,7 @@ struct SVGMarkup {
     mutating func label(_ content: String, x: Double, y: Double, className: String? = nil, anchor: String? = nil) {
         let anchorAttribute = anchor.map { " text-anchor=\"\($0)\"" } ?? ""
         text += "<text\(classAttribute(className)) x=\"\(Self.number(x))\" y=\"\(Self.number(y))\"\(anchorAttribute)>"
-            + SVGEscaping.escape(content) + "</text>\n"
+            + HTMLEscaping.escapeHTML(content) + "</text>\n"
     }
 
     /// A `<rect>`; with a `tooltip`, the rectangle carries a `<title>` child (raw text, escaped).
@@ -94,7 +96,7 @@ struct SVGMarkup {
 
     private mutating func closeShape(tooltip: String?, element: String) {
         if let tooltip {
-            text += "><title>\(SVGEscaping.escape(tooltip))</title></\(element)>\n"
+            text += "><title>\(HTMLEscaping.escapeHTML(tooltip))</title></\(element)>\n"
         } else {
             text += "/>\n"
         }

@@ -1,4 +1,5 @@
 import WktCore
+import WktMarkdown
 
 /// One week of the ✓/●/○ calendar as HTML (not SVG): a labelled list of seven day cells.
 ///
@@ -51,22 +52,51 @@ public struct WeekRow: Sendable, Hashable {
 
     /// The markup: `<div class="week-row">` with the label and an `<ol class="week-days">`.
     public var html: String {
-        let label = SVGEscaping.escape(self.label)
+        let label = HTMLEscaping.escapeHTML(self.label)
         var out = "<div class=\"week-row\">\n<span class=\"week-label\">\(label)</span>\n"
             + "<ol class=\"week-days\" aria-label=\"Week \(label)\">\n"
         for day in days {
             let weekday = day.date.weekday
-            var sentence = "\(Self.fullName(weekday)) \(day.date): \(day.state.meaning)"
-            if let note = day.note, !note.isEmpty { sentence += " (\(note))" }
+            let sentence = "\(Self.fullName(weekday)) \(day.date): \(day.state.meaning)"
+            var titleText = HTMLEscaping.escapeHTML(sentence)
+            var spokenText = titleText
+            if let note = day.note, !note.isEmpty {
+                titleText += " (" + HTMLEscaping.escapeHTML(note) + ")"
+                spokenText += " (" + HTMLEscaping.escapeHTMLIsolatingBidi(note) + ")"
+            }
             let isToday = day.date == today
-            let sentenceText = SVGEscaping.escape(sentence)
             out += "<li class=\"day \(day.state.cssClass)\(isToday ? " is-today" : "")\""
                 + " data-date=\"\(day.date)\" data-state=\"\(day.state.rawValue)\""
-                + "\(isToday ? " aria-current=\"date\"" : "") title=\"\(sentenceText)\">"
+                + "\(isToday ? " aria-current=\"date\"" : "") title=\"\(titleText)\">"
                 + "<span class=\"day-name\" aria-hidden=\"true\">\(weekday.shortName)</span>"
-                + "<span class=\"day-mark\" aria-hidden=\"true\">\(day.state.mark)</span>"
+                + "<span class=\"day-mark\" aria-hidden=\"true\">\(day.state.symbol)</span>"
                 + "<span class=\"day-num\" aria-hidden=\"true\">\(day.date.day)</span>"
-                + "<span class=\"sr-only\">\(sentenceText)</span></li>\n"
+                + "<span class=\"sr-only\">\(spokenText)</span></li>\n"
+        }
+        return out + "</ol>\n</div>"
+    }
+
+    /// A smaller row for long lists (the history index): each day shows only its mark, with the
+    /// same classes, `data-date`/`data-state` and screen-reader sentence as ``html``, but no
+    /// weekday, day number or tooltip (the list has one weekday header per month instead).
+    public var compactHTML: String {
+        var out = "<div class=\"week-row compact\">\n<span class=\"week-label\">\(HTMLEscaping.escapeHTML(label))</span>\n"
+            + "<ol class=\"week-days\">\n"
+        for day in days {
+            let isToday = day.date == today
+            out += "<li class=\"day \(day.state.cssClass)\(isToday ? " is-today" : "")\" data-date=\"\(day.date)\""
+                + " data-state=\"\(day.state.rawValue)\"><span class=\"day-mark\" aria-hidden=\"true\">\(day.state.symbol)</span>"
+                + "<span class=\"sr-only\">\(day.date.weekday.shortName) \(day.date): \(day.state.meaning)</span></li>\n"
+        }
+        return out + "</ol>\n</div>"
+    }
+
+    /// The weekday header shown above compact rows: the seven weekday abbreviations starting on
+    /// `weekStart`, hidden from screen readers (every cell says its day).
+    public static func compactHeader(weekStart: Weekday) -> String {
+        var out = "<div class=\"week-row compact week-head\" aria-hidden=\"true\">\n<span class=\"week-label\"></span>\n<ol class=\"week-days\">\n"
+        for offset in 0..<7 {
+            out += "<li>\(Weekday.allCases[(weekStart.rawValue - 1 + offset) % 7].shortName)</li>\n"
         }
         return out + "</ol>\n</div>"
     }

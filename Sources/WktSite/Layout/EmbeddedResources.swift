@@ -74,6 +74,7 @@ wkt-site build</code></pre>
             contents: #"""
 <footer class="site-footer">
 <p>{{footer}}</p>
+<p class="footer-links"><a href="{{root}}feed.xml">Atom feed</a> · <a href="{{root}}data/stats.json">stats.json</a></p>
 </footer>
 
 """#
@@ -129,7 +130,9 @@ wkt-site build</code></pre>
  *   charts      .chart .chart-frame .chart-svg .chart-data (made by WktSite/Charts)
  *   calendar    .week-row .week-label .week-days .day .day-{done,today,planned,missed,rest}
  *               .is-today .calendar-legend .calendar-month
- *   misc        .badge .badge-pr .sr-only .skip-link
+ *   misc        .badge .badge-pr .badge-done .badge-short .badge-pain .sr-only .skip-link
+ *   pages       .pager .facts .flag .note .note-label .set-note .exercise-heading .block-total
+ *               .stars .week-row.compact .week-head .year-heading .footer-links
  */
 
 :root {
@@ -345,6 +348,7 @@ img, svg { max-width: 100%; }
 .card-wide { grid-column: 1 / -1; }
 @media (min-width: 52rem) { .card-half { grid-column: span 2; } }
 .card > h2, .card > h3 { margin: 0 0 0.75rem; font-size: 1rem; }
+.card-half td:first-child { white-space: nowrap; }
 .card > :last-child { margin-bottom: 0; }
 
 .stat { display: flex; flex-direction: column; gap: 0.15rem; }
@@ -532,6 +536,90 @@ tbody tr:hover { background: var(--surface-2); }
 .calendar-legend .day-missed .day-mark { background: var(--warn-soft); border-color: var(--warn); color: var(--warn); }
 .calendar-legend .day-rest .day-mark { background: transparent; }
 
+/* Pages: pager, facts, notes, flags, exercise blocks */
+
+h4 { font-size: 0.95rem; margin: 1.1em 0 0.4em; color: var(--muted); }
+.year-heading { font-size: 1.2rem; margin-top: 1.8em; }
+.year-heading a { text-decoration: none; }
+
+.pager {
+  display: grid;
+  grid-template-columns: 1fr auto 1fr;
+  gap: 0.5rem 1rem;
+  align-items: baseline;
+  margin: 0 0 1.5rem;
+  font-size: 0.925rem;
+}
+.pager a { overflow-wrap: anywhere; }
+.pager-up { text-align: center; }
+.pager-next { text-align: right; }
+
+.facts {
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(11rem, 1fr));
+  gap: 0.75rem;
+  margin: 0 0 1.5rem;
+}
+.facts > div {
+  background: var(--surface);
+  border: 1px solid var(--border);
+  border-radius: 10px;
+  padding: 0.6rem 0.9rem;
+  box-shadow: var(--shadow);
+}
+.facts dt { color: var(--muted); font-size: 0.8rem; font-weight: 600; }
+.facts dd { margin: 0.1rem 0 0; font-weight: 600; font-variant-numeric: tabular-nums; }
+.stars { color: var(--second); letter-spacing: 0.08em; }
+.stars-text { color: var(--muted); font-weight: 500; font-size: 0.875rem; }
+
+.flag {
+  border: 1px solid var(--warn);
+  background: var(--warn-soft);
+  border-radius: 10px;
+  padding: 0.55rem 0.9rem;
+  max-width: none;
+}
+.flag-mark { color: var(--warn); font-weight: 700; }
+
+.note {
+  background: var(--surface);
+  border: 1px solid var(--border);
+  border-left: 4px solid var(--accent);
+  border-radius: 8px;
+  padding: 0.7rem 1rem 0.1rem;
+  margin: 0 0 1rem;
+  max-width: 72ch;
+  overflow-wrap: anywhere;
+}
+.note pre { white-space: pre-wrap; }
+.note-label { margin: 0 0 0.25rem; color: var(--muted); font-size: 0.8rem; font-weight: 600; }
+.exercise-note { border-left-color: var(--second); }
+.set-note { border-left-color: var(--border); font-size: 0.925rem; }
+
+.exercise-heading { margin-top: 2em; }
+.exercise-heading .badge { font-weight: 600; margin-left: 0.25rem; }
+.badge-done { background: var(--good-soft); border-color: var(--good); color: var(--good); }
+.badge-short, .badge-pain { background: var(--warn-soft); border-color: var(--warn); color: var(--warn); }
+.block-total { color: var(--muted); font-size: 0.875rem; margin-top: -0.5rem; }
+
+.site-footer p { margin: 0 0 0.35rem; }
+.footer-links a { color: var(--muted); }
+
+/* Compact calendar rows (history index): marks only, one weekday header per month */
+
+.week-row.compact { margin: 0 0 0.25rem; }
+.week-row.compact .week-days { max-width: 24rem; gap: 0.25rem; }
+.week-row.compact .day { padding: 0.05rem 0; border-radius: 6px; }
+.week-row.compact .day-mark { font-size: 0.95rem; line-height: 1.4; }
+.week-head .week-days li {
+  text-align: center;
+  color: var(--muted);
+  font-size: 0.68rem;
+  font-weight: 600;
+  text-transform: uppercase;
+  letter-spacing: 0.05em;
+}
+
 /* Small screens */
 
 @media (max-width: 40rem) {
@@ -559,7 +647,7 @@ tbody tr:hover { background: var(--surface-2); }
     --shadow: none;
   }
   body { background: #fff; color: #000; font-size: 10.5pt; }
-  .site-nav, .skip-link, .chart-data > summary { display: none; }
+  .site-nav, .skip-link, .chart-data > summary, .pager, .footer-links { display: none; }
   .site-header { border-bottom: 1px solid #000; }
   .page { max-width: none; padding: 0.5rem 0; }
   .card, .chart, .week-row, tr { break-inside: avoid; }

@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import WktCore
 
 /// Renders pages with the Mustache layout: the built-in templates (``EmbeddedResources``),
 /// optionally overridden file by file from a templates directory (`--templates DIR`).
@@ -20,6 +21,9 @@ public struct LayoutRenderer: Sendable {
     private let library: MustacheLibrary
     /// The names of all available templates, sorted.
     public let templateNames: [String]
+    /// SHA-256 (hex) of every template source in load order, built-ins first: part of the build
+    /// ID, so a changed template changes the ID of every page.
+    public let fingerprint: String
 
     /// Loads the built-in templates, then every `*.mustache` file below `templatesDirectory`
     /// (in sorted path order), each replacing the built-in template of the same name or adding
@@ -49,7 +53,9 @@ public struct LayoutRenderer: Sendable {
     private init(sources: [(file: String, path: String, source: String)]) throws(SiteError) {
         var library = MustacheLibrary()
         var names = Set<String>()
+        var hash = SHA256()
         for entry in sources {
+            hash.update(Array(entry.path.utf8) + [0] + Array(entry.source.utf8) + [0])
             let name = entry.path.hasSuffix(Self.templateExtension)
                 ? String(entry.path.dropLast(Self.templateExtension.count)) : entry.path
             do {
@@ -65,6 +71,7 @@ public struct LayoutRenderer: Sendable {
         }
         self.library = library
         self.templateNames = names.sorted()
+        self.fingerprint = SHA256.hexString(hash.finalize())
     }
 
     /// Renders the template `name` with `context`.

@@ -1,3 +1,5 @@
+import WktMarkdown
+
 /// The sections in the site's main navigation, in display order.
 public enum NavSection: String, Sendable, Hashable, CaseIterable {
     /// `index.html`.
@@ -68,20 +70,40 @@ public struct PageContext: Sendable, Hashable {
         title: String, description: String, depth: Int, current: NavSection?, body: String,
         siteTitle: String, buildID: String, footer: String
     ) {
-        let root = String(repeating: "../", count: max(0, depth))
-        let cleanTitle = SVGEscaping.sanitize(title)
-        let cleanSite = SVGEscaping.sanitize(siteTitle)
+        self.init(
+            title: title, description: description, root: String(repeating: "../", count: max(0, depth)),
+            current: current, body: body, siteTitle: siteTitle, buildID: buildID, footer: footer)
+    }
+
+    /// Creates a page context with an explicit root prefix, e.g. the absolute base URL for
+    /// `404.html`, which hosts serve at any depth.
+    /// - Parameters:
+    ///   - title: Page title (raw text).
+    ///   - description: Meta description (raw text).
+    ///   - root: Prefix from this page to the site root, ending in `/` unless empty; generated
+    ///     by our code (a validated base URL or `../` repeated), never user text.
+    ///   - current: The navigation section this page belongs to, if any.
+    ///   - body: The page content as trusted HTML.
+    ///   - siteTitle: The site title (raw text).
+    ///   - buildID: The build ID (a hash).
+    ///   - footer: Footer text (raw text).
+    public init(
+        title: String, description: String, root: String, current: NavSection?, body: String,
+        siteTitle: String, buildID: String, footer: String
+    ) {
+        let cleanTitle = HTMLEscaping.stripControlCharacters(title)
+        let cleanSite = HTMLEscaping.stripControlCharacters(siteTitle)
         self.title = cleanTitle
         self.documentTitle = cleanTitle == cleanSite || cleanTitle.isEmpty ? cleanSite : cleanTitle + " · " + cleanSite
-        self.description = SVGEscaping.sanitize(description)
+        self.description = HTMLEscaping.stripControlCharacters(description)
         self.root = root
         self.nav = NavSection.allCases.map {
             NavItem(title: $0.title, href: root + $0.path, current: $0 == current)
         }
         self.body = body
         self.siteTitle = cleanSite
-        self.buildID = SVGEscaping.sanitize(buildID)
-        self.footer = SVGEscaping.sanitize(footer)
+        self.buildID = HTMLEscaping.stripControlCharacters(buildID)
+        self.footer = HTMLEscaping.stripControlCharacters(footer)
     }
 
     /// The same context with another body (used to wrap a rendered body template).

@@ -13,12 +13,22 @@ public enum SiteError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidChartID(String)
     /// A calendar week row was not given exactly seven consecutive days.
     case invalidWeek(label: String, rule: String)
+    /// Two sources would write the same output file (RELIABILITY.md F-07): never last-writer-wins.
+    case duplicateOutputPath(path: String, first: String, second: String)
+    /// An output path is not a safe relative path below the site root (F-01, F-02).
+    case unsafeOutputPath(path: String, source: String, rule: String)
+    /// The configured or given base URL cannot be used in links (`base_url`, `--base-url`).
+    case invalidBaseURL(String, rule: String)
+    /// cmark-gfm failed while rendering the Markdown of one page (a library fault).
+    case markdownFailed(path: String, message: String)
 
     /// The process exit code for this error: 65 for bad data, 74 for I/O.
     public var exitCode: Int32 {
         switch self {
-        case .templateUnreadable: 74
-        case .missingTemplate, .templateSyntax, .invalidChartID, .invalidWeek: 65
+        case .templateUnreadable, .markdownFailed: 74
+        case .missingTemplate, .templateSyntax, .invalidChartID, .invalidWeek, .duplicateOutputPath,
+            .unsafeOutputPath, .invalidBaseURL:
+            65
         }
     }
 
@@ -35,6 +45,14 @@ public enum SiteError: Error, Equatable, Sendable, CustomStringConvertible {
             "chart id '\(id)' is invalid: use [a-z][a-z0-9-]*, at most 64 characters"
         case .invalidWeek(let label, let rule):
             "week '\(label)': \(rule)"
+        case .duplicateOutputPath(let path, let first, let second):
+            "site: two sources write '\(path)': \(first) and \(second); rename one of them"
+        case .unsafeOutputPath(let path, let source, let rule):
+            "site: \(source) would write '\(path)', which \(rule)"
+        case .invalidBaseURL(let url, let rule):
+            "base_url '\(url)': \(rule)"
+        case .markdownFailed(let path, let message):
+            "site: rendering '\(path)' failed: \(message)"
         }
     }
 }

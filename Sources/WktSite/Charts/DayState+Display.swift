@@ -1,0 +1,19 @@
+import WktCore
+
+/// How the site shows a day of the weekly calendar (STATS.md "The weekly calendar"): the mark
+/// (``WktCore/DayState/symbol``) as text plus a CSS class, never colour alone.
+extension DayState {
+    /// The CSS class of a cell in this state (`day-done`, …).
+    public var cssClass: String { "day-" + rawValue }
+
+    /// The words for screen readers and the legend (`done`, `today, nothing logged yet`, …).
+    public var meaning: String {
+        switch self {
+        case .done: "done"
+        case .today: "today, nothing logged yet"
+        case .planned: "planned"
+        case .missed: "missed"
+        case .rest: "rest"
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import WktCore
+import WktMarkdown
+
+/// `feed.xml`: an Atom 1.0 feed with one entry per workout, newest first, at most
+/// ``maxEntries``.
+///
+/// - Entry IDs are tag URIs built from the training day and the workout's page ID
+///   (`tag:wkt-site,2026-11-18:2026-11-18-0600`), so they survive rebuilds and re-imports.
+/// - `updated` is the workout's start as RFC 3339: its own UTC offset when the source gave one,
+///   else the offset of the configured time zone at that wall time; the feed's `updated` is the
+///   newest entry's (or `today` at midnight UTC without workouts). Never the clock.
+/// - Every text is XML-escaped (`& < > " '`, XML-forbidden characters removed); links are the
+///   base URL plus a generated path, or relative paths without a base URL.
+enum AtomFeed {
+    /// The most entries the feed carries.
+    static let maxEntries = 100
+
+    /// The feed document.
+    static func document(site: SiteModel, baseURL: String?) -> String {
+        let prefix = baseURL ?? ""
+        let zone = TimeZone(identifier: site.settings.timezone)
+        let entries = site.workouts.suffix(maxEntries).reversed()
+        let updated = entries.first.map { timestamp($0.workout, zone: zone) } ?? "\(site.today)T00:00:00Z"
+        var out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n"
+        out += "<title>\(escape(site.siteTitle))</title>\n"
+        out += "<subtitle>Workouts, newest first</subtitle>\n"
+        out += "<id>\(baseURL.map { escape($0 + SitePaths.feed) } ?? "urn:wkt-site:feed")</id>\n"
+        out += "<updated>\(updated)</updated>\n"
+        out += "<author><name>\(escape(site.settings.author ?? site.siteTitle))</name></author>\n"
+        if let baseURL { out += "<link rel=\"self\" type=\"application/atom+xml\" href=\"\(escape(baseURL + SitePaths.feed))\"/>\n" }
+        out += "<link rel=\"alternate\" type=\"text/html\" href=\"\(escape(prefix + SitePaths.dashboard))\"/>\n"
+        out += "<generator>wkt-site</generator>\n"
+        for entry in entries {
+            let info = entry.info
+            var summary = "\(TextFormat.plural(info.exercises.count, "exercise")), \(TextFormat.plural(info.workingSets, "working set")), "
+                + site.units.volume(info.volumeKg)
+            if let seconds = entry.workout.durationSeconds { summary += ", \(TextFormat.duration(seconds: seconds))" }
+            if !info.exercises.isEmpty { summary += ": " + info.exercises.map(\.name).joined(separator: ", ") }
+            if !info.prEvents.isEmpty { summary += ". \(TextFormat.plural(info.prEvents.count, "PR"))" }
+            out += "<entry>\n"
+            out += "<title>\(escape("\(entry.workout.name), \(entry.day)"))</title>\n"
+            out += "<id>tag:wkt-site,\(entry.day):\(entry.pageID)</id>\n"
+            out += "<updated>\(timestamp(entry.workout, zone: zone))</updated>\n"
+            out += "<link rel=\"alternate\" type=\"text/html\" href=\"\(escape(prefix + entry.path))\"/>\n"
+            out += "<summary>\(escape(summary))</summary>\n"
+            out += "</entry>\n"
+        }
+        return out + "</feed>\n"
+    }
+
+    /// XML text and attribute escaping (the HTML rules of RELIABILITY.md P7 are valid XML).
+    static func escape(_ text: String) -> String { HTMLEscaping.escapeHTML(text) }
+
+    /// `2026-11-18T06:00:00+01:00`.
+    static func timestamp(_ workout: Workout, zone: TimeZone?) -> String {
+        let start = workout.start
+        let offset = workout.utcOffsetSeconds ?? zone.map { zone in
+            // The zone's offset at the wall time read as UTC: exact except within the hour of a
+            // DST change, where either neighbouring offset is a fair reading.
+            let instant = Date(timeIntervalSince1970: Double(start.date.dayNumber) * 86_400 + Double(start.secondOfDay))
+            return zone.secondsFromGMT(for: instant)
+        } ?? 0
+        return start.iso8601 + offsetText(offset)
+    }
+
+    /// `Z`, `+01:00`, `-05:30`.
+    static func offsetText(_ seconds: Int) -> String {
+        guard seconds != 0 else { return "Z" }
+        let minutes = abs(seconds) / 60
+        return (seconds < 0 ? "-" : "+") + ASCIIDigits.pad(minutes / 60, 2) + ":" + ASCIIDigits.pad(minutes % 60, 2)
+    }
+}
+
+/// `sitemap.xml` (only with a base URL): every HTML page but `404.html`, in path order.
+enum Sitemap {
+    /// The sitemap for `paths` (already sorted) under `baseURL` (ending in `/`).
+    static func document(paths: [String], baseURL: String) -> String {
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        for path in paths where path.hasSuffix(".html") && path != SitePaths.notFound {
+            out += "<url><loc>\(AtomFeed.escape(baseURL + percentEncoded(path)))</loc></url>\n"
+        }
+        return out + "</urlset>\n"
+    }
+
+    /// Percent-encodes every byte of a generated path that is not an unreserved URL character
+    /// or `/` (slugs may hold non-ASCII letters).
+    static func percentEncoded(_ path: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                out.append(byte)
+            default:
+                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

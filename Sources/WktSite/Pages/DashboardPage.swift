@@ -1,0 +1,111 @@
+import WktCore
+
+extension PageComposer {
+    /// `index.html`: this week, streaks, the weekly charts, recent workouts and PRs; the
+    /// friendly empty-store page when there are no workouts.
+    func dashboard() throws(SiteError) -> Page {
+        let report = site.report
+        guard !site.workouts.isEmpty else {
+            return Page(
+                path: SitePaths.dashboard, source: "dashboard", title: site.siteTitle,
+                description: "No workouts yet: how to import them", section: .dashboard, blocks: [],
+                bodyTemplate: LayoutRenderer.emptyStoreTemplate)
+        }
+        let calendar = report.calendar
+        let today = site.today
+        let target = report.streaks.weeklyTarget
+        let thisWeek = report.workouts(inWeekContaining: today)
+        var body = PageBody()
+        body.html("<h1>\(HTML.text(site.siteTitle))</h1>")
+        body.html("<p class=\"lead\">\(HTML.text(calendar.weekLabel(weekContaining: today))) · \(HTML.text(TextFormat.longDay(today)))</p>")
+        body.html("<div class=\"cards\">")
+        let remaining = target - thisWeek
+        body.html(HTML.statCard(
+            label: "This week", value: "\(thisWeek) / \(target)",
+            note: remaining <= 0 ? "weekly target met" : "\(TextFormat.plural(remaining, "more workout")) to reach the target"))
+        body.html(HTML.statCard(label: "Week streak", value: TextFormat.plural(report.streaks.weeks.current, "week"),
+                                note: streakNote(report.streaks.weeks, unit: "week") { calendar.weekLabel(weekContaining: $0) }))
+        body.html(HTML.statCard(label: "Day streak", value: TextFormat.plural(report.streaks.days.current, "day"),
+                                note: streakNote(report.streaks.days, unit: "day") { $0.description }))
+        body.html(HTML.statCard(
+            label: "Workouts", value: TextFormat.count(report.totals.workouts),
+            note: report.totals.firstDay.map { "since \($0) · \(site.units.volume(report.totals.volumeKg)) lifted" }))
+
+        let row = try weekRow(startingOn: calendar.weekStart(of: today), label: calendar.weekLabel(weekContaining: today))
+        body.html("<section class=\"card card-wide\" aria-labelledby=\"this-week\"><h2 id=\"this-week\">This week</h2>")
+        body.html(row.html)
+        body.html(CalendarLegend().html)
+        body.html("</section>")
+
+        let weeks = Array(report.weeks.suffix(Self.dashboardWeeks))
+        let workoutsChart = BarChart(
+            id: try Self.chartID("weekly-workouts"), title: "Workouts per week, last \(TextFormat.plural(weeks.count, "week"))",
+            bars: weeks.map { (label: $0.displayLabel, value: Double($0.workouts)) }, target: Double(target)
+        ).render()
+        body.html("<section class=\"card card-wide\">" + workoutsChart.html)
+        body.html("<p><a href=\"\(SitePaths.historyIndex)\">Every week of every year →</a></p></section>")
+        let volumeChart = BarChart(
+            id: try Self.chartID("weekly-volume"), title: "Volume per week (\(site.units.symbol)), last \(TextFormat.plural(weeks.count, "week"))",
+            bars: weeks.map { (label: $0.displayLabel, value: site.units.convert($0.volumeKg)) },
+            valueHeading: "Volume", format: site.units.volumeChartFormat
+        ).render()
+        body.html("<section class=\"card card-wide\">" + volumeChart.html + "</section>")
+
+        body.html("<section class=\"card card-half\" aria-labelledby=\"recent-workouts\"><h2 id=\"recent-workouts\">Recent workouts</h2>")
+        let recent = Array(site.workouts.suffix(Self.recentCount).reversed())
+        body.markdown(MD.table(
+            [MD.Column("Date"), MD.Column("Workout"), MD.Column("Sets", numeric: true), MD.Column("Volume", numeric: true)],
+            recent.map { [TextFormat.shortDay($0.day), workoutLink($0, root: ""), TextFormat.count($0.info.workingSets),
+                          site.units.volume($0.info.volumeKg)] }))
+        body.html("<p><a href=\"\(SitePaths.workoutsIndex)\">All workouts →</a></p></section>")
+
+        body.html("<section class=\"card card-half\" aria-labelledby=\"recent-prs\"><h2 id=\"recent-prs\">Recent PRs</h2>")
+        let groups = recentPRGroups()
+        if groups.isEmpty {
+            body.html("<p class=\"muted\">No PRs yet: the first workout of an exercise sets its baseline.</p>")
+        } else {
+            body.markdown(MD.table(
+                [MD.Column("Date"), MD.Column("Exercise"), MD.Column("Records")],
+                groups.map { events in
+                    let first = events[0]
+                    let rows = Self.collapsed(events)
+                    var records = rows.prefix(3).map { "\(MD.text($0.title)) **\(metricValue($0.event.metric, $0.event.valueKg))**" }
+                    if rows.count > 3 { records.append("\(rows.count - 3) more") }
+                    return [site.workout(id: first.workoutID).map { MD.link(first.day.description, to: $0.path) } ?? first.day.description,
+                            exerciseLink(first.exercise, root: ""), records.joined(separator: " · ")]
+                }))
+        }
+        body.html("<p><a href=\"\(SitePaths.recordsIndex)\">All records →</a></p></section>")
+        body.html("</div>")
+        return Page(
+            path: SitePaths.dashboard, source: "dashboard", title: site.siteTitle,
+            description: "Workouts per week, streaks, records and recent workouts", section: .dashboard,
+            blocks: body.blocks)
+    }
+
+    /// The latest PR events grouped by workout and exercise, newest workout first: one dashboard
+    /// row per exercise and workout, however many records it broke.
+    private func recentPRGroups() -> [[PREvent]] {
+        var groups: [[PREvent]] = []
+        for event in site.report.prEvents.reversed() {
+            if let last = groups.last, last[0].workoutID == event.workoutID, last[0].exercise == event.exercise {
+                groups[groups.count - 1].insert(event, at: 0)
+            } else {
+                if groups.count == Self.recentCount { break }
+                groups.append([event])
+            }
+        }
+        return groups
+    }
+
+    /// `since 2026-W35 · longest 31 weeks (2024-W02 – 2024-W32)`.
+    private func streakNote(_ streak: Streak, unit: String, label: (CivilDate) -> String) -> String? {
+        var parts: [String] = []
+        if streak.current > 0, let start = streak.currentStart { parts.append("since " + label(start)) }
+        if let start = streak.longestStart, let end = streak.longestEnd {
+            let range = start == end ? label(start) : label(start) + " – " + label(end)
+            parts.append("longest \(TextFormat.plural(streak.longest, unit)) (\(range))")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+}

@@ -1,0 +1,172 @@
+import WktCore
+
+extension PageComposer {
+    /// `exercises/index.html`: every exercise with its totals and best numbers, by name.
+    func exercisesIndex() -> Page {
+        let root = "../"
+        var body = PageBody()
+        body.html("<h1>Exercises</h1>")
+        guard !site.exercises.isEmpty else {
+            body.html(Self.emptyNotice(root: root))
+            return Page(path: SitePaths.exercisesIndex, source: "exercises index", title: "Exercises",
+                        description: "Every exercise", section: .exercises, blocks: body.blocks)
+        }
+        body.html("<p class=\"lead\">\(TextFormat.plural(site.exercises.count, "exercise")), by name</p>")
+        body.markdown(MD.table(
+            [MD.Column("Exercise"), MD.Column("Workouts", numeric: true), MD.Column("Sets", numeric: true),
+             MD.Column("Volume", numeric: true), MD.Column("Heaviest", numeric: true), MD.Column("e1RM", numeric: true),
+             MD.Column("Last done")],
+            site.exercises.map { exercise in
+                let records = exercise.stats.records
+                let last = exercise.sessions.last.map { site.workouts[$0.workoutIndex] }
+                return [MD.link(exercise.name, to: root + exercise.path), TextFormat.count(exercise.stats.workouts),
+                        TextFormat.count(exercise.stats.workingSets), site.units.volume(exercise.stats.volumeKg),
+                        records.heaviest.map { site.units.weight($0.value) } ?? "–",
+                        records.e1rm.map { site.units.estimate($0.value) } ?? "–",
+                        last.map { MD.link($0.day.description, to: root + $0.path) } ?? "–"]
+            }))
+        return Page(path: SitePaths.exercisesIndex, source: "exercises index", title: "Exercises",
+                    description: "Every exercise with its totals and records", section: .exercises, blocks: body.blocks)
+    }
+
+    /// `exercises/<slug>.html`: records, rep maxes, progression and volume charts, PRs and the
+    /// full set history by year.
+    func exercisePage(_ exercise: ExerciseEntry) throws(SiteError) -> Page {
+        let root = "../"
+        let stats = exercise.stats
+        let name = exercise.name
+        var body = PageBody()
+        body.html("<h1>\(HTML.text(name))</h1>")
+        var lead = [TextFormat.plural(stats.workouts, "workout"), TextFormat.plural(stats.workingSets, "working set"),
+                    TextFormat.plural(stats.reps, "rep"), site.units.volume(stats.volumeKg)]
+        if let first = exercise.sessions.first, let last = exercise.sessions.last {
+            lead.append(TextFormat.range(site.workouts[first.workoutIndex].day, site.workouts[last.workoutIndex].day))
+        }
+        body.html("<p class=\"lead\">\(lead.map(HTML.text).joined(separator: " · "))</p>")
+        body.html("<p><a href=\"\(root + SitePaths.exercisesIndex)\">← All exercises</a></p>")
+        guard !exercise.sessions.isEmpty else {
+            body.html("<p class=\"muted\">No working sets yet: only warm-ups or sets not done were logged.</p>")
+            return exercisePageShell(exercise, blocks: body.blocks)
+        }
+        recordsSection(exercise, root: root, into: &body)
+        try chartsSection(exercise, into: &body)
+        if !exercise.prEvents.isEmpty {
+            body.markdown("## PRs")
+            body.markdown(prTable(Self.newestFirst(exercise.prEvents), root: root, showExercise: false))
+        }
+        body.markdown("## Set history")
+        body.markdown("Working sets of every workout, newest first (weights in \(site.units.symbol)).")
+        var year: Int?
+        var rows: [[String]] = []
+        for session in exercise.sessions.reversed() {
+            let entry = site.workouts[session.workoutIndex]
+            if entry.day.year != year {
+                if let year { appendHistory(year: year, rows: rows, into: &body) }
+                year = entry.day.year
+                rows = []
+            }
+            let volume = session.sets.reduce(0.0) { $0 + $1.volumeKg }
+            rows.append([MD.link(entry.day.description, to: root + entry.path), workoutLink(entry, root: root),
+                         session.sets.map(setText).joined(separator: ", "), volume > 0 ? site.units.volume(volume) : "–"])
+        }
+        if let year { appendHistory(year: year, rows: rows, into: &body) }
+        return exercisePageShell(exercise, blocks: body.blocks)
+    }
+
+    private func exercisePageShell(_ exercise: ExerciseEntry, blocks: [PageBlock]) -> Page {
+        Page(path: exercise.path, source: "exercise \"\(exercise.name)\"", title: exercise.name,
+             description: "Records, progression and every set of \(exercise.name)", section: .exercises, blocks: blocks)
+    }
+
+    private func appendHistory(year: Int, rows: [[String]], into body: inout PageBody) {
+        body.markdown("### \(TextFormat.year(year))")
+        body.markdown(MD.table(
+            [MD.Column("Date"), MD.Column("Workout"), MD.Column("Sets"), MD.Column("Volume", numeric: true)], rows))
+    }
+
+    /// The records table (with the rule behind each) and the rep-max table 1–12.
+    private func recordsSection(_ exercise: ExerciseEntry, root: String, into body: inout PageBody) {
+        let records = exercise.stats.records
+        let formula = site.report.e1rmFormula
+        func reached(_ record: RecordValue?, _ metric: RecordMetric?, title: String, rule: String) -> [String] {
+            guard let record else { return [MD.text(title), "–", "", "", MD.text(rule)] }
+            return [MD.text(title), "**" + (metric.map { metricValue($0, record.value) } ?? site.units.weight(record.value)) + "**",
+                    record.day.description, site.workout(id: record.workoutID).map { workoutLink($0, root: root) } ?? "", MD.text(rule)]
+        }
+        var rows = [
+            reached(records.heaviest, .heaviest, title: "Heaviest", rule: RecordMetric.heaviest.rule(formula: formula)),
+            reached(records.e1rm, .e1rm, title: "e1RM (\(formula.displayName))", rule: formula.rule),
+            reached(records.bestSetVolume, .setVolume, title: "Best set volume", rule: RecordMetric.setVolume.rule(formula: formula)),
+            reached(records.bestSessionVolume, .sessionVolume, title: "Best session volume",
+                    rule: RecordMetric.sessionVolume.rule(formula: formula)),
+        ]
+        let repsRule = "most reps in one working set, any weight"
+        if let maxReps = records.maxReps {
+            rows.append([MD.text("Max reps"), "**\(TextFormat.plural(maxReps.value, "rep"))**", maxReps.day.description,
+                         site.workout(id: maxReps.workoutID).map { workoutLink($0, root: root) } ?? "", MD.text(repsRule)])
+        } else {
+            rows.append([MD.text("Max reps"), "–", "", "", MD.text(repsRule)])
+        }
+        body.markdown("## Records")
+        body.markdown(MD.table(
+            [MD.Column("Record"), MD.Column("Value", numeric: true), MD.Column("Reached on"), MD.Column("Workout"), MD.Column("How")],
+            rows))
+        guard records.repMaxes.contains(where: { $0 != nil }) else { return }
+        body.markdown("## Rep maxes")
+        body.markdown("The heaviest weight lifted for at least that many reps in one working set.")
+        body.markdown(MD.table(
+            [MD.Column("Reps", numeric: true), MD.Column("Weight", numeric: true), MD.Column("Reached on"), MD.Column("Workout")],
+            (1...12).map { reps in
+                guard let record = records.repMax(reps) else { return [String(reps), "–", "", ""] }
+                return [String(reps), site.units.weight(record.value), record.day.description,
+                        site.workout(id: record.workoutID).map { workoutLink($0, root: root) } ?? ""]
+            }))
+    }
+
+    /// The e1RM / heaviest-set progression and the weekly volume of the exercise. The weeks run
+    /// from its first to its last workout, so the page does not change with "today".
+    private func chartsSection(_ exercise: ExerciseEntry, into body: inout PageBody) throws(SiteError) {
+        let sessions = exercise.stats.sessions
+        let units = site.units
+        let e1rm = sessions.compactMap { session in session.e1rmKg.map { (date: session.day, value: units.convert($0)) } }
+        let heaviest = sessions.compactMap { session in session.heaviestKg.map { (date: session.day, value: units.convert($0)) } }
+        if !e1rm.isEmpty || !heaviest.isEmpty {
+            let chart = LineChart(
+                id: try Self.chartID("progression"), title: "\(exercise.name): e1RM and heaviest set (\(units.symbol))",
+                primary: LineChart.Series(name: "e1RM (\(site.report.e1rmFormula.displayName))", points: e1rm),
+                secondary: LineChart.Series(name: "Heaviest set", points: heaviest), format: units.weightChartFormat
+            ).render()
+            body.html(chart.html)
+        }
+        guard let first = sessions.first, let last = sessions.last, sessions.contains(where: { $0.volumeKg > 0 }) else { return }
+        let calendar = site.report.calendar
+        let start = calendar.weekStart(of: first.day)
+        var volumes = [Double](repeating: 0, count: calendar.weeks(from: start, to: last.day) + 1)
+        for session in sessions { volumes[calendar.weeks(from: start, to: session.day)] += session.volumeKg }
+        let chart = BarChart(
+            id: try Self.chartID("weekly-volume"), title: "\(exercise.name): volume per week (\(units.symbol))",
+            bars: volumes.enumerated().map { (label: calendar.weekLabel(weekContaining: start.adding(days: 7 * $0.offset)),
+                                              value: units.convert($0.element)) },
+            valueHeading: "Volume", format: units.volumeChartFormat
+        ).render()
+        body.html(chart.html)
+    }
+
+    /// One set in a line of the set history: `100 × 5`, `× 12`, `45 s`, `400 m in 1:40`, with
+    /// `(drop)` or `(failure)` after non-normal sets.
+    func setText(_ set: WorkoutSet) -> String {
+        var parts: [String] = []
+        if let reps = set.reps, reps > 0 {
+            parts.append((set.weightKg.map { site.units.weightNumber($0) + " " } ?? "") + "× \(reps)")
+        } else if let weight = set.weightKg {
+            parts.append(site.units.weightNumber(weight))
+        }
+        if let distance = set.distanceM, distance > 0 { parts.append(TextFormat.distance(metres: distance)) }
+        if let seconds = set.seconds, seconds > 0 {
+            parts.append((set.distanceM.map { $0 > 0 } ?? false ? "in " : "") + TextFormat.setTime(seconds: seconds))
+        }
+        var text = parts.joined(separator: " ")
+        if set.kind == .drop || set.kind == .failure { text += " (\(set.kind.rawValue))" }
+        return text
+    }
+}

@@ -1,0 +1,130 @@
+import WktCore
+
+extension PageComposer {
+    /// Per-year numbers for the history and workout lists.
+    struct YearSummary {
+        var workouts = 0
+        var trainingDays = 0
+        var workingSets = 0
+        var volumeKg = 0.0
+        var weeks = 0
+        var weeksOnTarget = 0
+    }
+
+    /// The numbers of `year`: workouts by training day, weeks by their middle day.
+    func summary(ofYear year: Int) -> YearSummary {
+        var summary = YearSummary()
+        var lastDay: CivilDate?
+        for entry in site.workouts where entry.day.year == year {
+            summary.workouts += 1
+            summary.workingSets += entry.info.workingSets
+            summary.volumeKg += entry.info.volumeKg
+            if entry.day != lastDay { summary.trainingDays += 1 }
+            lastDay = entry.day
+        }
+        for week in site.report.weeks where SiteModel.year(ofWeekStarting: week.start) == year {
+            summary.weeks += 1
+            if week.workouts >= site.report.streaks.weeklyTarget { summary.weeksOnTarget += 1 }
+        }
+        return summary
+    }
+
+    /// `history/index.html`: a table of years, then every week as a compact calendar row, grouped
+    /// by year and month, newest first.
+    func historyIndex() throws(SiteError) -> Page {
+        let root = "../"
+        var body = PageBody()
+        body.html("<h1>History</h1>")
+        let report = site.report
+        guard let first = report.weeks.first, let last = report.weeks.last else {
+            body.html(Self.emptyNotice(root: root))
+            return Page(path: SitePaths.historyIndex, source: "history index", title: "History",
+                        description: "Every training week", section: .history, blocks: body.blocks)
+        }
+        let target = report.streaks.weeklyTarget
+        let onTarget = report.weeks.filter { $0.workouts >= target }.count
+        body.html("<p class=\"lead\">\(HTML.text(TextFormat.plural(report.weeks.count, "week"))) from \(HTML.text(first.displayLabel)) "
+            + "to \(HTML.text(last.displayLabel)) · weekly target of \(target) met in \(TextFormat.count(onTarget)) of "
+            + "\(TextFormat.count(report.weeks.count))</p>")
+        body.markdown("## Years")
+        body.markdown(MD.table(
+            [MD.Column("Year"), MD.Column("Workouts", numeric: true), MD.Column("Training days", numeric: true),
+             MD.Column("Weeks on target", numeric: true), MD.Column("Volume", numeric: true)],
+            site.years.reversed().map { year in
+                let summary = summary(ofYear: year)
+                return [MD.link(TextFormat.year(year), to: root + SitePaths.historyYear(year)), TextFormat.count(summary.workouts),
+                        TextFormat.count(summary.trainingDays), "\(summary.weeksOnTarget) of \(summary.weeks)",
+                        site.units.volume(summary.volumeKg)]
+            }))
+        body.html("<h2>Every week</h2>")
+        body.html(CalendarLegend().html)
+        var currentYear: Int?
+        for group in weeksByMonth() {
+            if group.year != currentYear {
+                currentYear = group.year
+                body.html("<h3 class=\"year-heading\" id=\"y\(TextFormat.year(group.year))\"><a href=\"\(root + SitePaths.historyYear(group.year))\">"
+                    + "\(TextFormat.year(group.year))</a></h3>")
+            }
+            var month = "<h4>\(HTML.text(TextFormat.month(group.month, year: group.year)))</h4>\n<div class=\"calendar-month\">\n"
+                + WeekRow.compactHeader(weekStart: report.calendar.weekStart) + "\n"
+            for week in group.weeks {
+                month += try weekRow(startingOn: week.start, label: week.displayLabel).compactHTML + "\n"
+            }
+            body.html(month + "</div>")
+        }
+        return Page(path: SitePaths.historyIndex, source: "history index", title: "History",
+                    description: "Every training week as a calendar row", section: .history, blocks: body.blocks)
+    }
+
+    /// `history/<year>.html`: the year as a heatmap, its weekly chart, its weeks and its workouts.
+    func historyYear(_ year: Int) throws(SiteError) -> Page {
+        let root = "../"
+        let yearText = TextFormat.year(year)
+        let summary = summary(ofYear: year)
+        let report = site.report
+        var body = PageBody()
+        body.html("<h1>\(yearText)</h1>")
+        body.html("<p class=\"lead\">\(TextFormat.plural(summary.workouts, "workout")) on \(TextFormat.plural(summary.trainingDays, "day")) · "
+            + "weekly target met in \(summary.weeksOnTarget) of \(TextFormat.plural(summary.weeks, "week")) · "
+            + "\(HTML.text(site.units.volume(summary.volumeKg)))</p>")
+        let index = site.years.firstIndex(of: year)
+        let previous = index.flatMap { $0 > 0 ? site.years[$0 - 1] : nil }
+        let next = index.flatMap { $0 + 1 < site.years.count ? site.years[$0 + 1] : nil }
+        body.html(HTML.pager(
+            label: "Years",
+            previous: previous.map { (TextFormat.year($0), root + SitePaths.historyYear($0)) },
+            up: ("All years", root + SitePaths.historyIndex),
+            next: next.map { (TextFormat.year($0), root + SitePaths.historyYear($0)) }))
+
+        let days = site.workouts.filter { $0.day.year == year }
+        let heatmap = YearHeatmap(
+            id: try Self.chartID("year-days"), title: "Training days in \(yearText)", year: year,
+            weekStart: report.calendar.weekStart, days: days.map { (date: $0.day, count: 1) }, today: site.today
+        ).render()
+        body.html(heatmap.html)
+        let weeks = report.weeks.filter { SiteModel.year(ofWeekStarting: $0.start) == year }
+        let chart = BarChart(
+            id: try Self.chartID("year-weeks"), title: "Workouts per week in \(yearText)",
+            bars: weeks.map { (label: $0.displayLabel, value: Double($0.workouts)) }, target: Double(report.streaks.weeklyTarget)
+        ).render()
+        body.html(chart.html)
+
+        body.html("<h2>Weeks</h2>")
+        body.html(CalendarLegend().html)
+        for group in weeksByMonth(inYear: year) {
+            var month = "<h3>\(HTML.text(TextFormat.month(group.month, year: group.year)))</h3>\n<div class=\"calendar-month\">\n"
+            for week in group.weeks {
+                month += try weekRow(startingOn: week.start, label: week.displayLabel).html + "\n"
+            }
+            body.html(month + "</div>")
+        }
+        body.markdown("## Workouts")
+        if days.isEmpty {
+            body.markdown("No workouts in \(yearText).")
+        } else {
+            body.markdown(workoutsTable(days.reversed(), root: root))
+        }
+        return Page(path: SitePaths.historyYear(year), source: "history of \(yearText)", title: "\(yearText) in training",
+                    description: "Training days, weeks and workouts of \(yearText)", section: .history, blocks: body.blocks)
+    }
+}

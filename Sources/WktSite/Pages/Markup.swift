@@ -1,0 +1,86 @@
+import WktMarkdown
+
+/// Pieces of GitHub-flavoured Markdown for generated pages. Every piece of database text goes
+/// through `MarkdownEscaping.escapeMarkdown(_:)`; link destinations are generated paths only.
+enum MD {
+    /// A column of a generated table.
+    struct Column: Sendable {
+        /// Heading text (raw; escaped when written).
+        let title: String
+        /// Right-aligned numbers.
+        let numeric: Bool
+
+        init(_ title: String, numeric: Bool = false) {
+            self.title = title
+            self.numeric = numeric
+        }
+    }
+
+    /// Database text as Markdown that renders as exactly that text; `(unnamed)` when nothing
+    /// printable is left.
+    static func text(_ raw: String) -> String {
+        let escaped = MarkdownEscaping.escapeMarkdown(raw)
+        return escaped.isEmpty ? "\\(unnamed\\)" : escaped
+    }
+
+    /// A link with database text and a generated destination (a relative path we made).
+    static func link(_ raw: String, to href: String) -> String {
+        "[" + text(raw) + "](" + href + ")"
+    }
+
+    /// A table; cells are Markdown already (escaped text, links, numbers). Every row is written
+    /// with exactly the header's column count, so cmark-gfm never has to complete a row.
+    static func table(_ columns: [Column], _ rows: [[String]]) -> String {
+        var out = "|"
+        for column in columns { out += " " + text(column.title) + " |" }
+        out += "\n|"
+        for column in columns { out += column.numeric ? " ---: |" : " --- |" }
+        out += "\n"
+        for row in rows {
+            out += "|"
+            for index in columns.indices {
+                let cell = index < row.count ? row[index] : ""
+                out += " " + cell + " |"
+            }
+            out += "\n"
+        }
+        return out
+    }
+}
+
+/// Pieces of HTML our code writes around rendered Markdown (cards, headings, pagers).
+enum HTML {
+    /// Database text as element content: escaped, and wrapped in `<bdi>` when it holds a bidi
+    /// control; `(unnamed)` when nothing printable is left.
+    static func text(_ raw: String) -> String {
+        let escaped = HTMLEscaping.escapeHTMLIsolatingBidi(raw)
+        return escaped.isEmpty ? "(unnamed)" : escaped
+    }
+
+    /// Text for a double-quoted attribute value (`title`, `aria-label`).
+    static func attribute(_ raw: String) -> String { HTMLEscaping.escapeHTML(raw) }
+
+    /// A link with database text and a generated destination.
+    static func link(_ raw: String, to href: String, rel: String? = nil) -> String {
+        "<a href=\"\(href)\"\(rel.map { " rel=\"\($0)\"" } ?? "")>\(text(raw))</a>"
+    }
+
+    /// A key number: label, value and an optional note, as a dashboard card.
+    static func statCard(label: String, value: String, note: String?) -> String {
+        "<section class=\"card\"><div class=\"stat\"><span class=\"stat-label\">\(text(label))</span>"
+            + "<span class=\"stat-value\">\(text(value))</span>"
+            + (note.map { "<span class=\"stat-note\">\(text($0))</span>" } ?? "") + "</div></section>"
+    }
+
+    /// Previous / up / next links between pages of a series (years, workouts).
+    static func pager(label: String, previous: (text: String, href: String)?, up: (text: String, href: String)?,
+                      next: (text: String, href: String)?) -> String {
+        var out = "<nav class=\"pager\" aria-label=\"\(attribute(label))\">"
+        out += previous.map { "<a class=\"pager-prev\" rel=\"prev\" href=\"\($0.href)\">← \(text($0.text))</a>" }
+            ?? "<span class=\"pager-prev\"></span>"
+        out += up.map { "<a class=\"pager-up\" href=\"\($0.href)\">\(text($0.text))</a>" } ?? "<span class=\"pager-up\"></span>"
+        out += next.map { "<a class=\"pager-next\" rel=\"next\" href=\"\($0.href)\">\(text($0.text)) →</a>" }
+            ?? "<span class=\"pager-next\"></span>"
+        return out + "</nav>"
+    }
+}

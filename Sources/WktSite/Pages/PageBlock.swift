@@ -1,0 +1,79 @@
+/// One piece of a page body, rendered by the route that is safe for its content (STYLE.md §4).
+///
+/// Rendered blocks are concatenated in order and placed in the layout with `{{{body}}}`.
+public enum PageBlock: Sendable, Equatable {
+    /// Generated GitHub-flavoured Markdown (tables of sets and records). Database text in it is
+    /// escaped with `MarkdownEscaping.escapeMarkdown(_:)`; rendered by `MarkdownRenderer.pages`.
+    case markdown(String)
+    /// A user's note as stored; rendered by `NoteRenderer` (safe mode, caps, no tables) inside
+    /// `<div class="note">`, never inside a Markdown table.
+    case note(String)
+    /// HTML our code produced (charts, calendars, cards); never passes through cmark.
+    case html(String)
+}
+
+/// One page before rendering: where it goes, what it is called and its body.
+struct Page: Sendable {
+    /// Output path below the site root (`exercises/squat.html`).
+    let path: String
+    /// What produced the page, for error messages (`exercise "Squat"`).
+    let source: String
+    /// The page title (raw text).
+    let title: String
+    /// The meta description (raw text).
+    let description: String
+    /// The navigation section the page belongs to.
+    let section: NavSection?
+    /// The body.
+    let blocks: [PageBlock]
+    /// A body template (`not-found`, `empty-store`) rendered instead of ``blocks``, if any.
+    let bodyTemplate: String?
+
+    init(
+        path: String, source: String, title: String, description: String, section: NavSection?,
+        blocks: [PageBlock], bodyTemplate: String? = nil
+    ) {
+        self.path = path
+        self.source = source
+        self.title = title
+        self.description = description
+        self.section = section
+        self.blocks = blocks
+        self.bodyTemplate = bodyTemplate
+    }
+
+    /// Directories between the site root and the page (`index.html` 0, `workouts/x.html` 1).
+    var depth: Int { path.utf8.reduce(0) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 } }
+}
+
+/// Collects the blocks of a page body, merging neighbours of the same kind so that each page
+/// makes as few cmark-gfm calls as its notes allow.
+struct PageBody {
+    private(set) var blocks: [PageBlock] = []
+
+    /// Appends generated Markdown (a paragraph, heading or table).
+    mutating func markdown(_ text: String) {
+        if case .markdown(let previous)? = blocks.last {
+            blocks[blocks.count - 1] = .markdown(previous + "\n" + text + "\n")
+        } else {
+            blocks.append(.markdown(text + "\n"))
+        }
+    }
+
+    /// Appends HTML our code produced.
+    mutating func html(_ text: String) {
+        if case .html(let previous)? = blocks.last {
+            blocks[blocks.count - 1] = .html(previous + text + "\n")
+        } else {
+            blocks.append(.html(text + "\n"))
+        }
+    }
+
+    /// Appends a user's note in a `<div class="note …">`, with an optional plain-text label.
+    mutating func note(_ note: String, label: String? = nil, extraClass: String? = nil) {
+        html("<div class=\"note\(extraClass.map { " " + $0 } ?? "")\">"
+            + (label.map { "<p class=\"note-label\">\(HTML.text($0))</p>" } ?? ""))
+        blocks.append(.note(note))
+        html("</div>")
+    }
+}

@@ -1,0 +1,202 @@
+import WktCore
+import WktMarkdown
+
+/// One page to compose; the list of jobs is fixed before the parallel render.
+enum PageJob: Sendable, Hashable {
+    case dashboard
+    case historyIndex
+    case historyYear(Int)
+    case workoutsIndex
+    case workoutsYear(Int)
+    case workout(Int)
+    case exercisesIndex
+    case exercise(Int)
+    case recordsIndex
+    case recordsYear(Int)
+    case notFound
+}
+
+/// Composes pages (as ``PageBlock``s) from the ``SiteModel``. Pure: no I/O, no clock.
+struct PageComposer: Sendable {
+    /// The data.
+    let site: SiteModel
+
+    /// Lists longer than this many rows are split into one page per year.
+    static let inlineRowLimit = 200
+    /// Workouts and PRs on the dashboard.
+    static let recentCount = 10
+    /// Weeks in the dashboard charts.
+    static let dashboardWeeks = 52
+
+    /// Every page of the site, in a fixed order.
+    var jobs: [PageJob] {
+        var jobs: [PageJob] = [.dashboard, .historyIndex, .workoutsIndex, .exercisesIndex, .recordsIndex, .notFound]
+        guard !site.workouts.isEmpty else { return jobs }
+        jobs += site.years.map { PageJob.historyYear($0) }
+        if splitWorkoutsByYear { jobs += workoutYears.map { PageJob.workoutsYear($0) } }
+        if splitRecordsByYear { jobs += prYears.map { PageJob.recordsYear($0) } }
+        jobs += site.workouts.indices.map { PageJob.workout($0) }
+        jobs += site.exercises.indices.map { PageJob.exercise($0) }
+        return jobs
+    }
+
+    /// Composes one page.
+    func page(for job: PageJob) throws(SiteError) -> Page {
+        switch job {
+        case .dashboard: try dashboard()
+        case .historyIndex: try historyIndex()
+        case .historyYear(let year): try historyYear(year)
+        case .workoutsIndex: workoutsIndex()
+        case .workoutsYear(let year): workoutsYear(year)
+        case .workout(let index): workoutPage(site.workouts[index])
+        case .exercisesIndex: exercisesIndex()
+        case .exercise(let index): try exercisePage(site.exercises[index])
+        case .recordsIndex: recordsIndex()
+        case .recordsYear(let year): recordsYear(year)
+        case .notFound: notFound()
+        }
+    }
+
+    // MARK: - Shared pieces
+
+    /// Years with workouts, ascending.
+    var workoutYears: [Int] { Array(Set(site.workouts.map(\.day.year))).sorted() }
+
+    /// Years with PR events, ascending.
+    var prYears: [Int] { Array(Set(site.report.prEvents.map(\.day.year))).sorted() }
+
+    /// Whether the workout list gets one page per year.
+    var splitWorkoutsByYear: Bool { site.workouts.count > Self.inlineRowLimit }
+
+    /// Whether the PR timeline gets one page per year.
+    var splitRecordsByYear: Bool { site.report.prEvents.count > Self.inlineRowLimit }
+
+    /// A link (Markdown) to a workout from a page whose root prefix is `root`.
+    func workoutLink(_ entry: WorkoutEntry, root: String, text: String? = nil) -> String {
+        MD.link(text ?? entry.workout.name, to: root + entry.path)
+    }
+
+    /// A link (Markdown) to an exercise page, or its escaped name when it has none.
+    func exerciseLink(_ name: String, root: String) -> String {
+        guard let exercise = site.exercise(named: name) else { return MD.text(name) }
+        return MD.link(name, to: root + exercise.path)
+    }
+
+    /// A record value in the right format: weights, e1RM (one decimal) or volumes.
+    func metricValue(_ metric: RecordMetric, _ kg: Double) -> String {
+        switch metric {
+        case .e1rm: site.units.estimate(kg)
+        case .setVolume, .sessionVolume: site.units.volume(kg)
+        case .heaviest, .repMax: site.units.weight(kg)
+        }
+    }
+
+    /// `Heaviest`, `e1RM`, `Set volume`, `5-rep max`: the first letter upper-cased unless the
+    /// name already has capitals (`e1RM`).
+    static func metricTitle(_ metric: RecordMetric) -> String {
+        let name = metric.displayName
+        guard let first = name.unicodeScalars.first, ("a"..."z").contains(first),
+              !name.unicodeScalars.contains(where: { ("A"..."Z").contains($0) })
+        else { return name }
+        return first.properties.uppercaseMapping + String(name.unicodeScalars.dropFirst())
+    }
+
+    /// A table of workouts (newest first as given): date, start, name, exercises, sets, volume, PRs.
+    func workoutsTable(_ entries: [WorkoutEntry], root: String) -> String {
+        MD.table(
+            [MD.Column("Date"), MD.Column("Start"), MD.Column("Workout"), MD.Column("Exercises", numeric: true),
+             MD.Column("Sets", numeric: true), MD.Column("Volume", numeric: true), MD.Column("PRs", numeric: true)],
+            entries.map { entry in
+                [TextFormat.shortDay(entry.day), TextFormat.clock(entry.info.start), workoutLink(entry, root: root),
+                 String(entry.info.exercises.count), TextFormat.count(entry.info.workingSets),
+                 site.units.volume(entry.info.volumeKg), entry.info.prEvents.isEmpty ? "" : String(entry.info.prEvents.count)]
+            })
+    }
+
+    /// A table of PR events in the given order: date, exercise (optional), record, value,
+    /// previous best and the workout.
+    func prTable(_ events: [PREvent], root: String, showExercise: Bool = true) -> String {
+        var columns = [MD.Column("Date")]
+        if showExercise { columns.append(MD.Column("Exercise")) }
+        columns += [MD.Column("Record"), MD.Column("New", numeric: true), MD.Column("Previous", numeric: true), MD.Column("Workout")]
+        return MD.table(columns, Self.collapsed(events).map { event, title in
+            var row = [site.workout(id: event.workoutID).map { MD.link(event.day.description, to: root + $0.path) }
+                ?? event.day.description]
+            if showExercise { row.append(exerciseLink(event.exercise, root: root)) }
+            row += [MD.text(title), "**" + metricValue(event.metric, event.valueKg) + "**",
+                    metricValue(event.metric, event.previousKg),
+                    site.workout(id: event.workoutID).map { workoutLink($0, root: root) } ?? MD.text(event.workoutName)]
+            return row
+        })
+    }
+
+    /// PR events as table rows, with runs of rep-max events of one exercise in one workout that
+    /// share the new and the previous value merged into one row (`1–8-rep max`).
+    static func collapsed(_ events: [PREvent]) -> [(event: PREvent, title: String)] {
+        var rows: [(event: PREvent, title: String, last: Int?)] = []
+        for event in events {
+            if case .repMax(let n) = event.metric, let previous = rows.last, let last = previous.last, last + 1 == n,
+               previous.event.workoutID == event.workoutID, previous.event.exercise == event.exercise,
+               previous.event.valueKg == event.valueKg, previous.event.previousKg == event.previousKg,
+               case .repMax(let first) = previous.event.metric {
+                rows[rows.count - 1] = (previous.event, "\(first)–\(n)-rep max", n)
+                continue
+            }
+            if case .repMax(let n) = event.metric {
+                rows.append((event, metricTitle(event.metric), n))
+            } else {
+                rows.append((event, metricTitle(event.metric), nil))
+            }
+        }
+        return rows.map { ($0.event, $0.title) }
+    }
+
+    /// PR events newest workout first, keeping the metric order within a workout.
+    static func newestFirst(_ events: some Collection<PREvent>) -> [PREvent] {
+        var groups: [[PREvent]] = []
+        for event in events {
+            if let last = groups.last?.last, last.workoutID == event.workoutID {
+                groups[groups.count - 1].append(event)
+            } else {
+                groups.append([event])
+            }
+        }
+        return groups.reversed().flatMap { $0 }
+    }
+
+    /// The calendar row of the week starting `start`, with workout names or planned routines as
+    /// notes on the days.
+    func weekRow(startingOn start: CivilDate, label: String) throws(SiteError) -> WeekRow {
+        let marks = site.report.weekCalendar(weekContaining: start)
+        let days = marks.map { mark in
+            let names = site.workouts(on: mark.date).map(\.workout.name)
+            let note = names.isEmpty ? mark.routine : names.joined(separator: ", ")
+            return WeekRow.Day(date: mark.date, state: mark.state, note: note)
+        }
+        return try WeekRow(label: label, days: days, today: site.today)
+    }
+
+    /// The weeks of the report grouped by the year and month of their middle day, newest first.
+    func weeksByMonth(inYear year: Int? = nil) -> [(year: Int, month: Int, weeks: [WeekStats])] {
+        var groups: [(year: Int, month: Int, weeks: [WeekStats])] = []
+        for week in site.report.weeks.reversed() {
+            let weekYear = SiteModel.year(ofWeekStarting: week.start)
+            if let year, weekYear != year { continue }
+            let month = SiteModel.month(ofWeekStarting: week.start)
+            if let last = groups.last, last.year == weekYear, last.month == month {
+                groups[groups.count - 1].weeks.append(week)
+            } else {
+                groups.append((weekYear, month, [week]))
+            }
+        }
+        return groups
+    }
+
+    /// A validated chart ID (IDs are fixed strings of our code, so failure is a bug we report).
+    static func chartID(_ value: String) throws(SiteError) -> ChartID { try ChartID(value) }
+
+    /// The "no workouts yet" paragraph of section pages in an empty store.
+    static func emptyNotice(root: String) -> String {
+        "<p class=\"muted\">No workouts yet. The <a href=\"\(root)index.html\">dashboard</a> says how to import them.</p>"
+    }
+}

@@ -1,0 +1,152 @@
+import WktCore
+import WktMarkdown
+
+/// One counted workout with everything its pages need.
+struct WorkoutEntry: Sendable {
+    /// Position in walk order (0 = oldest).
+    let index: Int
+    /// What the statistics computed for it.
+    let info: WorkoutInfo
+    /// The workout as stored (sets, notes, rating, check-ins).
+    let workout: Workout
+    /// The page ID (`2026-11-18-0600`).
+    let pageID: String
+
+    /// `workouts/<id>.html`.
+    var path: String { SitePaths.workout(pageID) }
+    /// The training day.
+    var day: CivilDate { info.trainingDay }
+}
+
+/// One workout's working sets of one exercise (all blocks of the workout together).
+struct ExerciseWorkoutSets: Sendable {
+    /// Index of the workout in ``SiteModel/workouts``.
+    let workoutIndex: Int
+    /// Its working sets in logging order.
+    let sets: [WorkoutSet]
+}
+
+/// One exercise with its slug, set history and PR events.
+struct ExerciseEntry: Sendable {
+    /// Aggregates and records.
+    let stats: ExerciseStats
+    /// The page slug.
+    let slug: String
+    /// Workouts with at least one working set of it, in walk order.
+    let sessions: [ExerciseWorkoutSets]
+    /// Its PR events in walk order.
+    let prEvents: [PREvent]
+
+    /// `exercises/<slug>.html`.
+    var path: String { SitePaths.exercise(slug) }
+    /// The NFC name.
+    var name: String { stats.name }
+}
+
+/// Everything the pages are composed from, computed once before the parallel render.
+///
+/// Lookups go through dictionaries; every listing iterates arrays in walk or name order, so no
+/// dictionary order reaches a page.
+struct SiteModel: Sendable {
+    let settings: Settings
+    let report: StatsReport
+    let today: CivilDate
+    let siteTitle: String
+    let units: Units
+    /// Counted workouts in walk order.
+    let workouts: [WorkoutEntry]
+    /// Exercises in name order (``StatsReport/exercises``).
+    let exercises: [ExerciseEntry]
+    /// Exercise name → slug (the slugs of `stats.json`).
+    let slugs: [String: String]
+    /// Years with weeks or workouts, ascending.
+    let years: [Int]
+    private let workoutPosition: [Int64: Int]
+    private let workoutsByDay: [Int: [Int]]
+    private let exercisePosition: [String: Int]
+
+    /// The default site title when `title` is not configured.
+    static let defaultTitle = "Training log"
+
+    init(history: WorkoutHistory, settings: Settings, today: CivilDate) {
+        let report = StatsEngine.compute(history: history, settings: settings, today: today)
+        self.settings = settings
+        self.report = report
+        self.today = today
+        let title = HTMLEscaping.stripControlCharacters(settings.title ?? "")
+        self.siteTitle = title.allSatisfy(\.isWhitespace) ? Self.defaultTitle : title
+        self.units = Units(unit: settings.unit)
+
+        // Pair each counted workout with its stored record: StatsEngine walks the same sorted
+        // array and only skips workouts after today, so one forward pass finds every pair.
+        let pageIDs = WorkoutPageIDs.assign(report.workouts)
+        var stored = history.workouts.makeIterator()
+        var entries: [WorkoutEntry] = []
+        entries.reserveCapacity(report.workouts.count)
+        for (index, info) in report.workouts.enumerated() {
+            while let candidate = stored.next() {
+                guard candidate.id == info.id, candidate.workout.start == info.start else { continue }
+                entries.append(WorkoutEntry(index: entries.count, info: info, workout: candidate.workout, pageID: pageIDs[index]))
+                break
+            }
+        }
+        self.workouts = entries
+        var workoutPosition: [Int64: Int] = [:]
+        for entry in entries where workoutPosition[entry.info.id] == nil { workoutPosition[entry.info.id] = entry.index }
+        self.workoutPosition = workoutPosition
+        var workoutsByDay: [Int: [Int]] = [:]
+        for entry in entries { workoutsByDay[entry.day.dayNumber, default: []].append(entry.index) }
+        self.workoutsByDay = workoutsByDay
+
+        let slugs = SiteSlugs.exerciseSlugs(for: report.exercises.map(\.name))
+        self.slugs = slugs
+        var exercisePosition: [String: Int] = [:]
+        for (index, exercise) in report.exercises.enumerated() { exercisePosition[exercise.name] = index }
+        self.exercisePosition = exercisePosition
+
+        var sessions = [[ExerciseWorkoutSets]](repeating: [], count: report.exercises.count)
+        for entry in entries {
+            var local: [Int: [WorkoutSet]] = [:]
+            var order: [Int] = []
+            for block in entry.workout.exercises {
+                guard let position = exercisePosition[CanonicalName.normalize(block.name)] else { continue }
+                let working = block.sets.filter(\.isWorking)
+                guard !working.isEmpty else { continue }
+                if local[position] == nil { order.append(position) }
+                local[position, default: []] += working
+            }
+            for position in order {
+                sessions[position].append(ExerciseWorkoutSets(workoutIndex: entry.index, sets: local[position] ?? []))
+            }
+        }
+        var events = [[PREvent]](repeating: [], count: report.exercises.count)
+        for event in report.prEvents {
+            if let position = exercisePosition[event.exercise] { events[position].append(event) }
+        }
+        self.exercises = report.exercises.enumerated().map { index, stats in
+            ExerciseEntry(
+                stats: stats, slug: slugs[stats.name] ?? Slugger.hashSuffix(of: stats.name),
+                sessions: sessions[index], prEvents: events[index])
+        }
+
+        var years = Set(entries.map(\.day.year))
+        for week in report.weeks { years.insert(Self.year(ofWeekStarting: week.start)) }
+        self.years = years.sorted()
+    }
+
+    /// The workout with store id `id`, if counted.
+    func workout(id: Int64) -> WorkoutEntry? { workoutPosition[id].map { workouts[$0] } }
+
+    /// The counted workouts on a training day, in walk order.
+    func workouts(on day: CivilDate) -> [WorkoutEntry] { (workoutsByDay[day.dayNumber] ?? []).map { workouts[$0] } }
+
+    /// The exercise called `name` (NFC), if any.
+    func exercise(named name: String) -> ExerciseEntry? { exercisePosition[name].map { exercises[$0] } }
+
+    /// The year a week is filed under: the year of its middle day (for ISO weeks, the ISO
+    /// week-year), so a week never appears under two years.
+    static func year(ofWeekStarting start: CivilDate) -> Int { start.adding(days: 3).year }
+
+    /// The month (1–12) a week is filed under: the month of its middle day.
+    static func month(ofWeekStarting start: CivilDate) -> Int { start.adding(days: 3).month }
+}

@@ -1,0 +1,84 @@
+import WktCore
+
+/// Every output path of the site, relative to the root. Path components are generated only:
+/// fixed names, four-digit years, workout page IDs (``WorkoutPageIDs``) and exercise slugs
+/// (``SiteSlugs``); never a raw name.
+enum SitePaths {
+    static let dashboard = NavSection.dashboard.path
+    static let historyIndex = NavSection.history.path
+    static let workoutsIndex = NavSection.workouts.path
+    static let exercisesIndex = NavSection.exercises.path
+    static let recordsIndex = NavSection.records.path
+    static let notFound = "404.html"
+    static let feed = "feed.xml"
+    static let sitemap = "sitemap.xml"
+    static let statsJSON = "data/stats.json"
+    static let assetsFolder = "assets/"
+
+    /// `history/2026.html`.
+    static func historyYear(_ year: Int) -> String { "history/\(TextFormat.year(year)).html" }
+    /// `workouts/2026.html`.
+    static func workoutsYear(_ year: Int) -> String { "workouts/\(TextFormat.year(year)).html" }
+    /// `records/2026.html`.
+    static func recordsYear(_ year: Int) -> String { "records/\(TextFormat.year(year)).html" }
+    /// `workouts/2026-11-18-0600.html`.
+    static func workout(_ pageID: String) -> String { "workouts/\(pageID).html" }
+    /// `exercises/bench-press-barbell.html`.
+    static func exercise(_ slug: String) -> String { "exercises/\(slug).html" }
+
+    /// Checks that `path` is a safe relative path: non-empty `/`-separated components, none
+    /// empty, `.`, `..` or starting with `.`, no `\`, `:` or control character, no Windows device
+    /// name, each at most 255 bytes (RELIABILITY.md P8, F-01, F-02).
+    static func validate(_ path: String, source: String) throws(SiteError) {
+        func fail(_ rule: String) -> SiteError { .unsafeOutputPath(path: path, source: source, rule: rule) }
+        guard !path.isEmpty else { throw fail("is empty") }
+        if path.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == "\\" || $0 == ":" || $0.value == 0x7F }) {
+            throw fail("contains a control character, a backslash or a colon")
+        }
+        for component in path.split(separator: "/", omittingEmptySubsequences: false) {
+            guard !component.isEmpty else { throw fail("has an empty component (absolute or doubled '/')") }
+            guard !component.hasPrefix(".") else { throw fail("has a component starting with '.'") }
+            guard component.utf8.count <= 255 else { throw fail("has a component longer than 255 bytes") }
+            let stem = component.split(separator: ".", maxSplits: 1).first.map(String.init) ?? ""
+            guard !Slugger.reservedNames.contains(stem.lowercased()) else {
+                throw fail("uses the Windows device name '\(stem)'")
+            }
+        }
+    }
+}
+
+/// Stable, human-readable page IDs for workouts: the training day and start time
+/// (`2026-11-18-0600`). Workouts that share both get `-2`, `-3`, … in walk order (start, name,
+/// store id), so the IDs never depend on anything but the history.
+enum WorkoutPageIDs {
+    /// The IDs for `workouts`, in the same order.
+    static func assign(_ workouts: [WorkoutInfo]) -> [String] {
+        var seen: [String: Int] = [:]
+        return workouts.map { info in
+            let base = "\(info.trainingDay)-" + ASCIIDigits.pad(info.start.hour, 2) + ASCIIDigits.pad(info.start.minute, 2)
+            let count = (seen[base] ?? 0) + 1
+            seen[base] = count
+            return count == 1 ? base : "\(base)-\(count)"
+        }
+    }
+}
+
+/// Exercise slugs as the site uses them: ``Slugger/slugs(for:)``, except that a slug equal to a
+/// page name of the `exercises/` folder (`index`) gets the hash suffix, so an exercise called
+/// "Index" cannot take the place of the list page. `stats.json` uses the same slugs.
+public enum SiteSlugs {
+    /// Names the `exercises/` folder uses for its own pages.
+    static let reserved: Set<String> = ["index"]
+
+    /// Slugs keyed by the names as given.
+    /// - Parameter names: exercise names (NFC or not; equal NFC forms share a slug).
+    /// - Returns: name → slug.
+    public static func exerciseSlugs(for names: [String]) -> [String: String] {
+        var slugs = Slugger.slugs(for: names)
+        for name in names {
+            guard let slug = slugs[name], reserved.contains(slug) else { continue }
+            slugs[name] = slug + "-" + Slugger.hashSuffix(of: name)
+        }
+        return slugs
+    }
+}

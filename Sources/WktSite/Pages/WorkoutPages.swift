@@ -1,0 +1,237 @@
+import WktCore
+
+extension PageComposer {
+    /// Workouts shown on `workouts/index.html` when the list is split by year.
+    static let latestOnIndex = 20
+
+    /// `workouts/index.html`: all workouts by year (newest first), or a table of years with
+    /// links to `workouts/<year>.html` and the latest workouts when the list is long.
+    func workoutsIndex() -> Page {
+        let root = "../"
+        var body = PageBody()
+        body.html("<h1>Workouts</h1>")
+        guard let first = site.workouts.first, let last = site.workouts.last else {
+            body.html(Self.emptyNotice(root: root))
+            return Page(path: SitePaths.workoutsIndex, source: "workouts index", title: "Workouts",
+                        description: "Every workout", section: .workouts, blocks: body.blocks)
+        }
+        body.html("<p class=\"lead\">\(TextFormat.plural(site.workouts.count, "workout")) from \(first.day) to \(last.day)</p>")
+        if splitWorkoutsByYear {
+            body.markdown("## Years")
+            body.markdown(MD.table(
+                [MD.Column("Year"), MD.Column("Workouts", numeric: true), MD.Column("Sets", numeric: true), MD.Column("Volume", numeric: true)],
+                workoutYears.reversed().map { year in
+                    let summary = summary(ofYear: year)
+                    return [MD.link(TextFormat.year(year), to: root + SitePaths.workoutsYear(year)), TextFormat.count(summary.workouts),
+                            TextFormat.count(summary.workingSets), site.units.volume(summary.volumeKg)]
+                }))
+            body.markdown("## Latest \(Self.latestOnIndex)")
+            body.markdown(workoutsTable(site.workouts.suffix(Self.latestOnIndex).reversed(), root: root))
+        } else {
+            for year in workoutYears.reversed() {
+                body.markdown("## \(TextFormat.year(year))")
+                body.markdown(workoutsTable(site.workouts.filter { $0.day.year == year }.reversed(), root: root))
+            }
+        }
+        return Page(path: SitePaths.workoutsIndex, source: "workouts index", title: "Workouts",
+                    description: "Every workout, newest first", section: .workouts, blocks: body.blocks)
+    }
+
+    /// `workouts/<year>.html`: the workouts of one year, newest first.
+    func workoutsYear(_ year: Int) -> Page {
+        let root = "../"
+        let yearText = TextFormat.year(year)
+        let entries = site.workouts.filter { $0.day.year == year }
+        var body = PageBody()
+        body.html("<h1>Workouts in \(yearText)</h1>")
+        body.html("<p class=\"lead\">\(TextFormat.plural(entries.count, "workout"))</p>")
+        let years = workoutYears
+        let index = years.firstIndex(of: year)
+        body.html(HTML.pager(
+            label: "Years",
+            previous: index.flatMap { $0 > 0 ? years[$0 - 1] : nil }.map { (TextFormat.year($0), root + SitePaths.workoutsYear($0)) },
+            up: ("All years", root + SitePaths.workoutsIndex),
+            next: index.flatMap { $0 + 1 < years.count ? years[$0 + 1] : nil }.map { (TextFormat.year($0), root + SitePaths.workoutsYear($0)) }))
+        body.markdown(workoutsTable(entries.reversed(), root: root))
+        return Page(path: SitePaths.workoutsYear(year), source: "workouts of \(yearText)", title: "Workouts in \(yearText)",
+                    description: "Every workout of \(yearText)", section: .workouts, blocks: body.blocks)
+    }
+
+    /// `workouts/<id>.html`: one workout with its facts, notes, PRs and every exercise's sets.
+    func workoutPage(_ entry: WorkoutEntry) -> Page {
+        let root = "../"
+        let workout = entry.workout
+        let info = entry.info
+        var body = PageBody()
+        body.html("<h1>\(HTML.text(workout.name))</h1>")
+        var lead = [TextFormat.longDay(entry.day), TextFormat.clock(workout.start)]
+        if let seconds = workout.durationSeconds { lead.append(TextFormat.duration(seconds: seconds)) }
+        lead.append(Self.activityName(workout.activity))
+        body.html("<p class=\"lead\">\(lead.map(HTML.text).joined(separator: " · "))</p>")
+        let previous = entry.index > 0 ? site.workouts[entry.index - 1] : nil
+        let next = entry.index + 1 < site.workouts.count ? site.workouts[entry.index + 1] : nil
+        let up = splitWorkoutsByYear ? root + SitePaths.workoutsYear(entry.day.year) : root + SitePaths.workoutsIndex
+        body.html(HTML.pager(
+            label: "Workouts",
+            previous: previous.map { ("\($0.day) \($0.workout.name)", root + $0.path) },
+            up: ("All workouts", up),
+            next: next.map { ("\($0.day) \($0.workout.name)", root + $0.path) }))
+        body.html(facts(entry))
+
+        let painful = workout.exercises.filter(\.painFlag).map(\.name)
+        if !painful.isEmpty {
+            var seen = Set<String>()
+            let names = painful.filter { seen.insert($0).inserted }
+            body.html("<p class=\"flag flag-pain\"><span class=\"flag-mark\" aria-hidden=\"true\">⚠</span> Irritated my knees: "
+                + names.map { name in site.exercise(named: name).map { HTML.link(name, to: root + $0.path) } ?? HTML.text(name) }
+                    .joined(separator: ", ") + "</p>")
+        }
+        if let notes = workout.notes, !notes.isEmpty {
+            body.html("<h2>Notes</h2>")
+            body.note(notes)
+        }
+        if !info.prEvents.isEmpty {
+            body.markdown("## PRs set in this workout")
+            body.markdown(MD.table(
+                [MD.Column("Exercise"), MD.Column("Record"), MD.Column("New", numeric: true), MD.Column("Previous", numeric: true)],
+                Self.collapsed(info.prEvents).map { event, title in
+                    [exerciseLink(event.exercise, root: root), MD.text(title),
+                     "**" + metricValue(event.metric, event.valueKg) + "**", metricValue(event.metric, event.previousKg)]
+                }))
+        }
+        if workout.exercises.isEmpty {
+            var sentence = "No sets were logged: a \(Self.activityName(workout.activity).lowercased()) session"
+            if let seconds = workout.durationSeconds { sentence += " of \(TextFormat.duration(seconds: seconds))" }
+            if let energy = workout.energyKcal { sentence += ", \(TextFormat.grouped(energy)) kcal" }
+            body.html("<p class=\"muted\">\(HTML.text(sentence + "."))</p>")
+        } else {
+            body.markdown("## Exercises")
+        }
+        for block in workout.exercises { exerciseBlock(block, root: root, into: &body) }
+        return Page(
+            path: entry.path, source: "workout \(info.id) (\(info.start))", title: "\(workout.name), \(entry.day)",
+            description: "\(TextFormat.longDay(entry.day)): \(TextFormat.plural(info.exercises.count, "exercise")), "
+                + "\(TextFormat.plural(info.workingSets, "working set")), \(site.units.volume(info.volumeKg))",
+            section: .workouts, blocks: body.blocks)
+    }
+
+    /// The workout's key facts as a description list.
+    private func facts(_ entry: WorkoutEntry) -> String {
+        let workout = entry.workout
+        let info = entry.info
+        var rows: [(String, String)] = []
+        let planned = workout.exercises.filter { $0.plannedSets != nil }
+        if !planned.isEmpty {
+            let completed = planned.filter { $0.sets.filter(\.isWorking).count >= ($0.plannedSets ?? 0) }.count
+            rows.append(("Completed", HTML.text("\(completed) of \(TextFormat.plural(planned.count, "exercise")) completed")))
+        }
+        if !workout.exercises.isEmpty {
+            rows.append(("Exercises", HTML.text(String(info.exercises.count))))
+            rows.append(("Working sets", HTML.text("\(TextFormat.count(info.workingSets)) · \(TextFormat.plural(info.reps, "rep"))")))
+            rows.append(("Volume", HTML.text(site.units.volume(info.volumeKg))))
+        }
+        if let seconds = workout.durationSeconds { rows.append(("Duration", HTML.text(TextFormat.duration(seconds: seconds)))) }
+        if let energy = workout.energyKcal { rows.append(("Energy", HTML.text("\(TextFormat.grouped(energy)) kcal"))) }
+        if let rating = workout.rating {
+            let stars = min(5, max(0, rating))
+            rows.append(("Rating", "<span class=\"stars\" aria-hidden=\"true\">"
+                + String(repeating: "★", count: stars) + String(repeating: "☆", count: 5 - stars)
+                + "</span> <span class=\"stars-text\">\(rating) of 5</span>"))
+        }
+        if !workout.checkIns.isEmpty {
+            rows.append(("Check-in", workout.checkIns.map { HTML.text("\(Self.humanName($0.name)) \($0.value)") }.joined(separator: " · ")))
+        }
+        rows.append(("Source", HTML.text(Self.sourceName(workout.source))))
+        return "<dl class=\"facts\">\n" + rows.map { "<div><dt>\($0.0)</dt><dd>\($0.1)</dd></div>" }.joined(separator: "\n") + "\n</dl>"
+    }
+
+    /// One exercise block: heading with badges, the sets table, its volume and its notes.
+    private func exerciseBlock(_ block: ExerciseBlock, root: String, into body: inout PageBody) {
+        let heading = site.exercise(named: block.name).map { HTML.link(block.name, to: root + $0.path) } ?? HTML.text(block.name)
+        var badges: [String] = []
+        let working = block.sets.filter(\.isWorking)
+        if let planned = block.plannedSets {
+            let done = working.count >= planned
+            badges.append("<span class=\"badge\(done ? " badge-done" : " badge-short")\">\(working.count) of \(planned) planned sets</span>")
+        }
+        if let superset = block.supersetID { badges.append("<span class=\"badge\">superset \(superset)</span>") }
+        if block.painFlag { badges.append("<span class=\"badge badge-pain\">⚠ knees</span>") }
+        body.html("<h3 class=\"exercise-heading\">\(heading)\(badges.isEmpty ? "" : " " + badges.joined(separator: " "))</h3>")
+        if block.sets.isEmpty {
+            body.html("<p class=\"muted\">No sets logged.</p>")
+        } else {
+            body.markdown(setsTable(block.sets))
+            let volume = working.reduce(0.0) { $0 + $1.volumeKg }
+            let reps = working.reduce(0) { $0 + max(0, $1.reps ?? 0) }
+            var line = TextFormat.plural(working.count, "working set")
+            if reps > 0 { line += " · " + TextFormat.plural(reps, "rep") }
+            if volume > 0 { line += " · volume " + site.units.volume(volume) }
+            body.html("<p class=\"block-total\">\(HTML.text(line))</p>")
+        }
+        if let notes = block.notes, !notes.isEmpty { body.note(notes, extraClass: "exercise-note") }
+        for (number, set) in block.sets.enumerated() {
+            if let notes = set.notes, !notes.isEmpty { body.note(notes, label: "Set \(number + 1)", extraClass: "set-note") }
+        }
+    }
+
+    /// The sets of a block as a table; time, distance, RPE, weight and reps columns only when a
+    /// set has them. Warm-ups and sets not done show no volume (they count nowhere).
+    private func setsTable(_ sets: [WorkoutSet]) -> String {
+        let hasWeight = sets.contains { $0.weightKg != nil }
+        let hasReps = sets.contains { $0.reps != nil }
+        let hasTime = sets.contains { $0.seconds != nil }
+        let hasDistance = sets.contains { $0.distanceM != nil }
+        let hasRPE = sets.contains { $0.rpe != nil }
+        var columns = [MD.Column("Set", numeric: true), MD.Column("Kind")]
+        if hasWeight { columns.append(MD.Column("Weight (\(site.units.symbol))", numeric: true)) }
+        if hasReps { columns.append(MD.Column("Reps", numeric: true)) }
+        if hasTime { columns.append(MD.Column("Time", numeric: true)) }
+        if hasDistance { columns.append(MD.Column("Distance", numeric: true)) }
+        if hasRPE { columns.append(MD.Column("RPE", numeric: true)) }
+        if hasWeight { columns.append(MD.Column("Volume (\(site.units.symbol))", numeric: true)) }
+        let rows = sets.enumerated().map { number, set -> [String] in
+            var row = [String(number + 1), Self.kindName(set)]
+            if hasWeight { row.append(set.weightKg.map(site.units.weightNumber) ?? "–") }
+            if hasReps { row.append(set.reps.map(String.init) ?? "–") }
+            if hasTime { row.append(set.seconds.map(TextFormat.setTime) ?? "–") }
+            if hasDistance { row.append(set.distanceM.map(TextFormat.distance) ?? "–") }
+            if hasRPE { row.append(set.rpe.map(TextFormat.short) ?? "–") }
+            if hasWeight { row.append(set.isWorking && set.volumeKg > 0 ? TextFormat.grouped(site.units.convert(set.volumeKg)) : "–") }
+            return row
+        }
+        return MD.table(columns, rows)
+    }
+
+    /// `warm-up`, `drop`, `failure`, `not done`, or empty for a normal set.
+    static func kindName(_ set: WorkoutSet) -> String {
+        guard set.isDone else { return "not done" }
+        switch set.kind {
+        case .normal: return ""
+        case .warmup: return "warm-up"
+        case .drop: return "drop"
+        case .failure: return "failure"
+        }
+    }
+
+    /// `strength` → `Strength`, `functional_strength` → `Functional strength`.
+    static func activityName(_ activity: String) -> String { humanName(activity.isEmpty ? "workout" : activity) }
+
+    /// `knee_pain` → `Knee pain`: underscores and dashes as spaces, first letter upper-cased.
+    static func humanName(_ key: String) -> String {
+        let spaced = String(key.map { $0 == "_" || $0 == "-" ? " " : $0 })
+        return spaced.prefix(1).uppercased() + spaced.dropFirst()
+    }
+
+    /// The app a workout came from.
+    static func sourceName(_ source: WorkoutSource) -> String {
+        switch source {
+        case .strong: "Strong"
+        case .hevy: "Hevy"
+        case .fitnotes: "FitNotes"
+        case .appleHealth: "Apple Health"
+        case .wkt: "wkt JSON backup"
+        case .gymBaazi: "Gym-Baazi"
+        case .demo: "wkt-site demo"
+        }
+    }
+}

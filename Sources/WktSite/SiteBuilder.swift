@@ -1,0 +1,106 @@
+import WktCore
+import WktMarkdown
+
+/// Builds the whole site (PRODUCT.md "The site") as files in memory; `WktIO` writes them.
+///
+/// Pipeline (STYLE.md §4): statistics once (`StatsEngine`) → pages composed as blocks of
+/// generated Markdown, user notes and our own HTML (charts, calendars) → each block rendered by
+/// its renderer (`MarkdownRenderer.pages`, `NoteRenderer`, none) → the Mustache layout. Pages are
+/// rendered on all cores and collected in a fixed order; the result is sorted by path.
+///
+/// Output: `index.html`, `history/index.html` and `history/<year>.html`, `workouts/index.html`,
+/// `workouts/<id>.html` (and `workouts/<year>.html` for long lists), `exercises/index.html` and
+/// `exercises/<slug>.html`, `records/index.html` (and `records/<year>.html` for long PR lists),
+/// `404.html`, `feed.xml`, `data/stats.json`, `sitemap.xml` with a base URL, `assets/*`.
+public enum SiteBuilder {
+    /// Builds every output file.
+    ///
+    /// Pure apart from reading `input.templatesDirectory`: the same input gives the same bytes,
+    /// whatever the process locale, time zone or core count.
+    /// - Parameter input: history, settings, today, base URL and template overrides.
+    /// - Returns: every file, sorted by path.
+    /// - Throws: ``SiteError`` for a bad base URL or template, an unsafe or doubly used output
+    ///   path (naming both sources), or a failing cmark-gfm library.
+    public static func build(_ input: SiteBuildInput) throws(SiteError) -> [SiteFile] {
+        let baseURL = try input.effectiveBaseURL.map(validateBaseURL)
+        let layout = try LayoutRenderer(templatesDirectory: input.templatesDirectory)
+        let site = SiteModel(history: input.history, settings: input.settings, today: input.today)
+        let composer = PageComposer(site: site)
+        let renderer = PageRenderer(
+            layout: layout, notes: NoteRenderer(), siteTitle: site.siteTitle,
+            buildID: BuildID.compute(history: input.history, settings: input.settings, baseURL: baseURL, templates: layout.fingerprint),
+            footer: footer(site), baseURL: baseURL)
+
+        let rendered = ParallelMap.map(composer.jobs) { job -> Result<(file: SiteFile, source: String), SiteError> in
+            do throws(SiteError) {
+                let page = try composer.page(for: job)
+                return .success((try renderer.render(page), page.source))
+            } catch {
+                return .failure(error)
+            }
+        }
+        var outputs: [(file: SiteFile, source: String)] = []
+        outputs.reserveCapacity(rendered.count + 8)
+        for result in rendered { outputs.append(try result.get()) }
+        for asset in EmbeddedResources.assets {
+            outputs.append((SiteFile(path: SitePaths.assetsFolder + asset.path, text: asset.contents), "built-in asset \(asset.path)"))
+        }
+        let stats = StatsJSON.encode(site.report, settings: input.settings, today: input.today, slugs: site.slugs)
+        outputs.append((SiteFile(path: SitePaths.statsJSON, text: stats), "stats.json"))
+        outputs.append((SiteFile(path: SitePaths.feed, text: AtomFeed.document(site: site, baseURL: baseURL)), "Atom feed"))
+        return try finish(outputs, baseURL: baseURL)
+    }
+
+    /// Checks every path, sorts by path, fails on a path used twice (F-07) and adds the sitemap.
+    static func finish(_ outputs: [(file: SiteFile, source: String)], baseURL: String?) throws(SiteError) -> [SiteFile] {
+        var sorted = outputs.sorted { $0.file.path.utf8.lexicographicallyPrecedes($1.file.path.utf8) }
+        if let baseURL {
+            let sitemap = Sitemap.document(paths: sorted.map(\.file.path), baseURL: baseURL)
+            let entry = (file: SiteFile(path: SitePaths.sitemap, text: sitemap), source: "sitemap")
+            let position = sorted.firstIndex { !$0.file.path.utf8.lexicographicallyPrecedes(SitePaths.sitemap.utf8) } ?? sorted.endIndex
+            sorted.insert(entry, at: position)
+        }
+        for (index, output) in sorted.enumerated() {
+            try SitePaths.validate(output.file.path, source: output.source)
+            if index > 0, sorted[index - 1].file.path == output.file.path {
+                throw .duplicateOutputPath(path: output.file.path, first: sorted[index - 1].source, second: output.source)
+            }
+        }
+        return sorted.map(\.file)
+    }
+
+    /// Exercise slugs exactly as the site's pages and `data/stats.json` use them; `wkt-site stats
+    /// --json` passes these to `StatsJSON.encode` so its output equals the built file.
+    /// - Parameter report: the computed statistics.
+    /// - Returns: exercise name → slug.
+    public static func exerciseSlugs(for report: StatsReport) -> [String: String] {
+        SiteSlugs.exerciseSlugs(for: report.exercises.map(\.name))
+    }
+
+    /// The footer line: what the site was built from (never the build time or "today", so pages
+    /// that do not depend on the day stay identical).
+    static func footer(_ site: SiteModel) -> String {
+        guard let first = site.report.totals.firstDay, let last = site.report.totals.lastDay else {
+            return "Built by wkt-site · no workouts yet"
+        }
+        return "Built by wkt-site from \(TextFormat.plural(site.report.totals.workouts, "workout")), \(TextFormat.range(first, last))"
+    }
+
+    /// Checks a base URL and returns it ending in `/`: `http://` or `https://` (any letter case)
+    /// with a host, and only characters that need no escaping in an attribute or XML text
+    /// (no spaces, quotes, `<`, `>`, backslash, `?`, `#` or controls).
+    static func validateBaseURL(_ url: String) throws(SiteError) -> String {
+        let lower = url.lowercased()
+        guard let scheme = ["https://", "http://"].first(where: { lower.hasPrefix($0) }) else {
+            throw .invalidBaseURL(url, rule: "must start with http:// or https://")
+        }
+        guard url.utf8.count > scheme.utf8.count, !url.dropFirst(scheme.count).hasPrefix("/") else {
+            throw .invalidBaseURL(url, rule: "needs a host after \(scheme)")
+        }
+        let forbidden: Set<Unicode.Scalar> = [" ", "\"", "'", "<", ">", "\\", "`", "{", "}", "|", "^", "?", "#"]
+        if url.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F || forbidden.contains($0) }) {
+            throw .invalidBaseURL(url, rule: "may not contain spaces, quotes, <, >, \\, ?, # or control characters")
+        }
+        return url.hasSuffix("/") ? url : url + "/"
+    }
+}

@@ -1,0 +1,243 @@
+import Foundation
+import Testing
+import WktCore
+import WktMarkdown
+@testable import WktSite
+
+@Suite("Site pages: content, escaping, units, calendar and paths")
+struct SitePagesTests {
+    static let built: Result<[SiteFile], SiteError> = Result { () throws(SiteError) in try SiteBuilder.build(SiteFixture.input()) }
+
+    func page(_ path: String) throws -> String {
+        try #require(SiteFixture.textFiles(try Self.built.get())[path], "no \(path)")
+    }
+
+    @Test("a workout page shows rating, check-ins, notes, sets, volumes and its PRs with previous bests")
+    func workoutPage() throws {
+        let pull = try page("workouts/2026-11-04-1830.html")
+        #expect(pull.contains("<span class=\"stars\" aria-hidden=\"true\">★★★★☆</span> <span class=\"stars-text\">4 of 5</span>"))
+        #expect(pull.contains("<dd>Energy 3 · Knee pain 1</dd>"))
+        // The hostile note is rendered in safe mode: raw HTML omitted, the javascript: link emptied.
+        #expect(pull.contains("<strong>strong</strong>"))
+        #expect(pull.contains("<!-- raw HTML omitted -->"))
+        #expect(!pull.contains("javascript:"))
+        #expect(!pull.contains("onerror"))
+        // 140×5 + 150×3 = 1,150 kg; 20×12 + 22.5×10 = 465 kg; total 1,615 kg.
+        #expect(pull.contains("<dd>1,615 kg</dd>"))
+        #expect(pull.contains("2 working sets · 8 reps · volume 1,150 kg"))
+
+        let push = try page("workouts/2026-11-09-0700.html")
+        // Bench: heaviest 90 after 85, e1RM 90×(1+5/30) = 105.0 after 85×1.1 = 93.5, set volume 640 after 400,
+        // session volume 1,540 after 1,055 (80×5 + 80×5 + 85×3).
+        #expect(push.contains("<td>Heaviest</td>\n<td align=\"right\"><strong>90 kg</strong></td>\n<td align=\"right\">85 kg</td>"))
+        #expect(push.contains("<td>e1RM</td>\n<td align=\"right\"><strong>105.0 kg</strong></td>\n<td align=\"right\">93.5 kg</td>"))
+        #expect(push.contains("<td>Set volume</td>\n<td align=\"right\"><strong>640 kg</strong></td>\n<td align=\"right\">400 kg</td>"))
+        #expect(push.contains("<td>Session volume</td>\n<td align=\"right\"><strong>1,540 kg</strong></td>\n<td align=\"right\">1,055 kg</td>"))
+        // Rep maxes 1–3 rose from 85 kg and 4–5 from 80 kg to 90 kg: one row per run; 6–8 are new baselines.
+        #expect(push.contains("<td>1–3-rep max</td>\n<td align=\"right\"><strong>90 kg</strong></td>\n<td align=\"right\">85 kg</td>"))
+        #expect(push.contains("<td>4–5-rep max</td>\n<td align=\"right\"><strong>90 kg</strong></td>\n<td align=\"right\">80 kg</td>"))
+        #expect(!push.contains("6-rep max") && !push.contains("1-rep max"))
+        #expect(push.contains("rel=\"prev\" href=\"../workouts/2026-11-06-0600.html\""))
+        #expect(push.contains("rel=\"next\" href=\"../workouts/2026-11-11-1200.html\""))
+    }
+
+    @Test("planned sets, the pain flag, warm-ups, RPE and set notes on the legs workout")
+    func legsWorkout() throws {
+        let legs = try page("workouts/2026-11-06-0600.html")
+        // Squat: 4 working sets of 5 planned; Leg Press: 3 of 3.
+        #expect(legs.contains("<dd>1 of 2 exercises completed</dd>"))
+        #expect(legs.contains("<span class=\"badge badge-short\">4 of 5 planned sets</span>"))
+        #expect(legs.contains("<span class=\"badge badge-done\">3 of 3 planned sets</span>"))
+        #expect(legs.contains("Irritated my knees: <a href=\"../exercises/squat-barbell.html\">Squat (Barbell)</a>"))
+        #expect(legs.contains("<td align=\"right\">1</td>\n<td>warm-up</td>\n<td align=\"right\">60</td>\n<td align=\"right\">5</td>\n<td align=\"right\">–</td>\n<td align=\"right\">–</td>"))
+        #expect(legs.contains("<td align=\"right\">8.5</td>"))
+        #expect(legs.contains("<p class=\"note-label\">Set 2</p>\n<p>grindy</p>"))
+        #expect(legs.contains("<div class=\"note exercise-note\">\n<p>Depth <em>ok</em>, knees <strong>sore</strong></p>"))
+    }
+
+    @Test("a workout without sets shows its activity, duration and energy")
+    func runWithoutSets() throws {
+        let run = try page("workouts/2026-11-11-1200.html")
+        #expect(run.contains("No sets were logged: a running session of 30 min, 320 kcal."))
+        #expect(run.contains("<dd>320 kcal</dd>"))
+        #expect(run.contains("<p class=\"lead\">Wednesday 2026-11-11 · 12:00 · 30 min · Running</p>"))
+    }
+
+    @Test("weights follow the display unit: 80 kg is 176.4 lb, 90 kg is 198.4 lb; stats.json stays kg")
+    func pounds() throws {
+        let files = SiteFixture.textFiles(try SiteBuilder.build(SiteFixture.input(unit: .lb)))
+        let push = try #require(files["workouts/2026-11-09-0700.html"])
+        #expect(push.contains("<strong>198.4 lb</strong>"))
+        let first = try #require(files["workouts/2026-11-02-0700.html"])
+        #expect(first.contains("<th align=\"right\">Weight (lb)</th>"))
+        #expect(first.contains("<td align=\"right\">176.4</td>"))
+        #expect(files["data/stats.json"]?.contains("\"heaviest_kg\": 90.0") == true)
+    }
+
+    @Test("the exercise page lists records with dates and workouts, rep maxes 1–12, charts, PRs and every set")
+    func exercisePage() throws {
+        let bench = try page("exercises/bench-press-barbell.html")
+        #expect(bench.contains("<td>Heaviest</td>\n<td align=\"right\"><strong>90 kg</strong></td>\n<td>2026-11-09</td>\n<td><a href=\"../workouts/2026-11-09-0700.html\">Push</a></td>"))
+        #expect(bench.contains("<td>e1RM (Epley)</td>\n<td align=\"right\"><strong>105.0 kg</strong></td>"))
+        // 8-rep max: 80 kg on 2026-11-09; 9-rep max: none.
+        #expect(bench.contains("<td align=\"right\">8</td>\n<td align=\"right\">80 kg</td>\n<td>2026-11-09</td>"))
+        #expect(bench.contains("<td align=\"right\">9</td>\n<td align=\"right\">–</td>"))
+        #expect(bench.contains("id=\"progression\""))
+        #expect(bench.contains("id=\"weekly-volume\""))
+        #expect(bench.contains("<td>80 × 5, 80 × 5, 85 × 3</td>"), "warm-ups are left out of the set history")
+        #expect(bench.contains("<h3>2025</h3>"))
+        #expect(!bench.contains("200 × 1"), "the future workout is ignored")
+    }
+
+    @Test("R-04: the hostile exercise name is escaped in the title, headings, links, SVG text and titles")
+    func hostileName() throws {
+        let escaped = "&quot;&gt;&lt;svg onload=alert(1)&gt;&#39;"
+        let exercise = try page("exercises/svg-onload-alert-1.html")
+        #expect(exercise.contains("<title>\(escaped) · Test Log</title>"))
+        #expect(exercise.contains("<h1>\(escaped)</h1>"))
+        #expect(exercise.contains("<title id=\"progression-title\">\(escaped): e1RM and heaviest set (kg)</title>"))
+        #expect(!exercise.contains("<svg onload"))
+        let pull = try page("workouts/2026-11-04-1830.html")
+        #expect(pull.contains("<a href=\"../exercises/svg-onload-alert-1.html\">&quot;&gt;&lt;svg onload=alert(1)&gt;&#39;</a>"))
+        #expect(pull.contains("<p>Hostile <!-- raw HTML omitted --> note</p>"))
+        let feed = try page("feed.xml")
+        #expect(feed.contains("Deadlift (Barbell), \(escaped)"))
+    }
+
+    @Test("R-07: a name with a bidi override is isolated in our HTML and in generated Markdown")
+    func bidiName() throws {
+        let files = SiteFixture.textFiles(try Self.built.get())
+        let path = try #require(files.keys.first { $0.hasPrefix("exercises/curl-lrac") })
+        let exercise = try #require(files[path])
+        #expect(exercise.contains("<h1><bdi>Curl \u{202E}lrac</bdi></h1>"))
+        let workout = try page("workouts/2026-11-18-0600-2.html")
+        #expect(workout.contains("<bdi>Curl \u{202E}lrac</bdi></a></h3>"))
+        let list = try page("exercises/index.html")
+        #expect(list.contains(">\u{2068}Curl \u{202E}lrac\u{2069}</a>"))
+    }
+
+    @Test("Café and CAFE get distinct pages; the list links both")
+    func cafePair() throws {
+        let index = try page("exercises/index.html")
+        #expect(index.contains("<a href=\"../exercises/cafe.html\">CAFE</a>"))
+        #expect(index.contains("<a href=\"../exercises/cafe-73473dcc.html\">Café</a>"))
+    }
+
+    /// Today for each day of the planned week 2026-W47 (Mon 16 – Sun 22) and the marks expected
+    /// by STATS.md: Mon/Wed/Fri planned; workouts on Mon 16 and Wed 18 (the Wednesday ones are
+    /// in the future, so not done, before Wednesday).
+    static let weekStates: [(today: Int, states: [String])] = [
+        (16, ["done", "rest", "planned", "rest", "planned", "rest", "rest"]),
+        (17, ["done", "today", "planned", "rest", "planned", "rest", "rest"]),
+        (18, ["done", "rest", "done", "rest", "planned", "rest", "rest"]),
+        (19, ["done", "rest", "done", "today", "planned", "rest", "rest"]),
+        (20, ["done", "rest", "done", "rest", "today", "rest", "rest"]),
+        (21, ["done", "rest", "done", "rest", "missed", "today", "rest"]),
+        (22, ["done", "rest", "done", "rest", "missed", "rest", "today"]),
+    ]
+
+    @Test("the dashboard shows the planned week's marks as data-state on each of its days", arguments: weekStates)
+    func weekCalendar(today: Int, states: [String]) throws {
+        let day = try #require(CivilDate(year: 2026, month: 11, day: today))
+        let files = SiteFixture.textFiles(try SiteBuilder.build(SiteFixture.input(today: day)))
+        let dashboard = try #require(files["index.html"])
+        for (offset, state) in states.enumerated() {
+            let date = "2026-11-\(16 + offset)"
+            #expect(dashboard.contains("data-date=\"\(date)\" data-state=\"\(state)\""), "\(date) should be \(state) on 2026-11-\(today)")
+        }
+        #expect(dashboard.contains("is-today\" data-date=\"2026-11-\(today)\""))
+    }
+
+    @Test("with a base URL: a sitemap of every page but 404, absolute feed links and an absolute 404 root")
+    func baseURL() throws {
+        let files = SiteFixture.textFiles(try SiteBuilder.build(SiteFixture.input(baseURL: "https://lift.example.org/log")))
+        let sitemap = try #require(files["sitemap.xml"])
+        #expect(parseXML(sitemap).error == nil)
+        #expect(sitemap.contains("<url><loc>https://lift.example.org/log/index.html</loc></url>"))
+        #expect(sitemap.contains("<loc>https://lift.example.org/log/exercises/cafe-73473dcc.html</loc>"))
+        #expect(!sitemap.contains("404.html"))
+        let pages = files.keys.filter { $0.hasSuffix(".html") && $0 != "404.html" }.count
+        #expect(sitemap.components(separatedBy: "<url>").count - 1 == pages)
+        #expect(files["feed.xml"]?.contains("<link rel=\"self\" type=\"application/atom+xml\" href=\"https://lift.example.org/log/feed.xml\"/>") == true)
+        #expect(files["404.html"]?.contains("href=\"https://lift.example.org/log/assets/style.css\"") == true)
+    }
+
+    @Test("a base URL that could break out of an attribute or is not http(s) is refused", arguments: [
+        "ftp://x.org/", "javascript:alert(1)", "https://", "https://x.org/\"><script>", "https://x.org/a b", "//x.org",
+    ])
+    func badBaseURL(url: String) {
+        #expect(throws: SiteError.self) { try SiteBuilder.build(SiteFixture.input(baseURL: url)) }
+    }
+
+    @Test("the Atom feed has one entry per counted workout, newest first, with stable tag IDs and offsets")
+    func feed() throws {
+        let feed = try page("feed.xml")
+        let ids = feed.matches(of: /<id>(tag:[^<]*)<\/id>/).map { String($0.output.1) }
+        #expect(ids.first == "tag:wkt-site,2026-11-18:2026-11-18-0600-2")
+        #expect(ids.last == "tag:wkt-site,2025-12-30:2025-12-30-0700")
+        #expect(ids.count == 10)
+        // Europe/Berlin is UTC+1 in November and December.
+        #expect(feed.contains("<updated>2026-11-18T06:00:00+01:00</updated>"))
+    }
+
+    @Test("F-01 … F-06: hostile, reserved, dotted, unicode, colliding and huge names give safe, distinct paths")
+    func hostilePaths() throws {
+        let names = [
+            "../../etc/passwd", "Bench/Press", "a\\b", "C:x", ".", "..", "...", " ", ".htaccess", "CON", "nul.txt",
+            "🏋️", "深蹲", "Жим лёжа", "Café", "Cafe\u{301}", "CAFE", "Cafe", "Squat", "squat", "Index",
+            String(repeating: "x", count: 10_000), String(repeating: "ж", count: 150),
+        ]
+        let workouts = names.enumerated().map { index, name in
+            SiteFixture.workout(Int64(index + 1), "2026-11-\(ASCIIDigits.pad(index % 20 + 1, 2)) 07:00:00", "W\(index)", [
+                ExerciseBlock(name: name, sets: SiteFixture.sets([(20, 5)])),
+            ])
+        }
+        let input = SiteBuildInput(history: WorkoutHistory(workouts: workouts), settings: SiteFixture.settings(), today: SiteFixture.today)
+        let files = try SiteBuilder.build(input)
+        let exercisePages = files.map(\.path).filter { $0.hasPrefix("exercises/") && $0 != "exercises/index.html" }
+        // Café and Cafe\u{301} are one exercise (NFC); every other name has its own page.
+        #expect(exercisePages.count == names.count - 1)
+        #expect(Set(exercisePages.map { $0.lowercased() }).count == exercisePages.count, "distinct on a case-insensitive disk")
+        for path in files.map(\.path) {
+            let components = path.split(separator: "/", omittingEmptySubsequences: false)
+            #expect(components.allSatisfy { !$0.isEmpty && !$0.hasPrefix(".") && !$0.contains("\\") && !$0.contains(":") }, "\(path)")
+            #expect(components.allSatisfy { $0.utf8.count <= 64 + ".html".utf8.count }, "\(path)")
+            #expect(!["con", "nul", "con.html", "nul.html"].contains(components.last.map { $0.lowercased() }), "\(path)")
+        }
+        // "Index" cannot replace the list page: it gets the hash suffix (sha256("Index") starts 39c3be11).
+        #expect(exercisePages.contains("exercises/index-39c3be11.html"))
+        let list = SiteFixture.textFiles(files)["exercises/index.html"]
+        #expect(list?.contains("<h1>Exercises</h1>") == true)
+        #expect(list?.contains("<a href=\"../exercises/index-39c3be11.html\">Index</a>") == true)
+    }
+
+    @Test("F-07: two sources writing one path fail the build, naming both; unsafe paths are refused")
+    func duplicatePaths() {
+        let a = (file: SiteFile(path: "exercises/x.html", text: "a"), source: "exercise \"X\"")
+        let b = (file: SiteFile(path: "exercises/x.html", text: "b"), source: "exercise \"x\"")
+        #expect(throws: SiteError.duplicateOutputPath(path: "exercises/x.html", first: "exercise \"X\"", second: "exercise \"x\"")) {
+            try SiteBuilder.finish([a, b], baseURL: nil)
+        }
+        for bad in ["../x.html", "/etc/passwd", "a//b.html", ".well-known/x", "a/../b.html", "a\\b.html", "C:x.html", "con.html", ""] {
+            #expect(throws: SiteError.self, "\(bad)") { try SiteBuilder.finish([(SiteFile(path: bad, text: ""), "test")], baseURL: nil) }
+        }
+        #expect(SiteError.duplicateOutputPath(path: "p", first: "a", second: "b").description.contains("a and b"))
+    }
+
+    @Test("a templates directory overrides the layout and changes the build ID")
+    func templateOverride() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wkt-site-templates-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory + "/partials", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try "<footer class=\"site-footer\"><p>Custom footer: {{footer}}</p></footer>\n"
+            .write(toFile: directory + "/partials/footer.mustache", atomically: false, encoding: .utf8)
+        var input = SiteFixture.input()
+        input.templatesDirectory = directory
+        let files = SiteFixture.textFiles(try SiteBuilder.build(input))
+        let index = try #require(files["index.html"])
+        #expect(index.contains("<p>Custom footer: Built by wkt-site from 10 workouts, 2025-12-30 – 2026-11-18</p>"))
+        #expect(try page("index.html").contains("wkt-build") && !(try page("index.html")).contains("Custom footer"))
+        func id(_ html: String) -> String? { html.firstMatch(of: /name="wkt-build" content="([0-9a-f]+)"/).map { String($0.output.1) } }
+        #expect(id(index) != id(try page("index.html")))
+    }
+}
