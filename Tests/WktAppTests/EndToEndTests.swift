@@ -32,8 +32,8 @@ enum Binary {
         process.environment = env
         let out = directory + "/.out-\(UUID().uuidString)"
         let err = out + ".err"
-        FileManager.default.createFile(atPath: out, contents: nil)
-        FileManager.default.createFile(atPath: err, contents: nil)
+        _ = FileManager.default.createFile(atPath: out, contents: nil)
+        _ = FileManager.default.createFile(atPath: err, contents: nil)
         defer {
             try? FileManager.default.removeItem(atPath: out)
             try? FileManager.default.removeItem(atPath: err)
@@ -100,7 +100,7 @@ struct EndToEndTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         var bytes = Array("<?xml version=\"1.0\"?>\n<HealthData locale=\"en_US\">\n <Workout".utf8)
         bytes += [0xFF] + Array(" workoutActivityType=\"x\"/>\n</HealthData>\n".utf8)
-        FileManager.default.createFile(atPath: dir + "/export.xml", contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: dir + "/export.xml", contents: Data(bytes))
         let run = try Binary.run(["import", "export.xml"], in: dir)
         #expect(run.status == 65, "\(run.stderr)")
         #expect(run.stderr.contains("export.xml"))

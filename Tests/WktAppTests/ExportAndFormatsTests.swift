@@ -38,7 +38,7 @@ struct ExportAndFormatsTests {
         let wkt = try box.write("seed.json", Self.wktDocument)
         let imported = ImportRunner.run(ImportRequest(files: [strong, wkt], unit: .kg), env: box.env)
         #expect(imported.exitCode == 0, "\(imported.stderr)")
-        #expect(imported.stdout.contains("seed.json: wkt — 2 workouts added"))
+        #expect(imported.stdout.contains("seed.json: wkt/1 — 2 workouts added"))
 
         let first = ExportRunner.run(ExportRequest(), env: box.env)
         #expect(first.exitCode == 0)

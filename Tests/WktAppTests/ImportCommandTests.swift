@@ -13,7 +13,7 @@ struct ImportCommandTests {
         let file = try box.write("strong.csv", SameHistory.strongComma)
         let first = ImportRunner.run(ImportRequest(files: [file], unit: .kg), env: box.env)
         #expect(first.exitCode == 0)
-        #expect(first.stdout == "strong.csv: strong/A — 3 workouts added, 0 updated, 0 unchanged; 8 sets\n")
+        #expect(first.stdout == "strong.csv: strong/A — 3 workouts added, 0 updated, 0 unchanged; 9 sets\n")
         let before = try box.bytes("workouts.sqlite")
         let second = ImportRunner.run(ImportRequest(files: [file], unit: .kg, json: true), env: box.env)
         #expect(second.exitCode == 0)

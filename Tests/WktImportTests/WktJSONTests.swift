@@ -154,8 +154,13 @@ struct WktJSONRoundTripTests {
             """
         #expect(text == expected)
         let back = try #require(try WktJSON.decode(bytes: Array(text.utf8), file: "x.json").workouts.first)
-        #expect(back.source == .wkt)
-        #expect(back.sourceKey == "strong:2024-03-05 18:00:00")
+        // The exported id gives the original identity back, so re-importing never duplicates.
+        #expect(back.source == .strong)
+        #expect(back.sourceKey == "2024-03-05 18:00:00")
+        #expect(WktJSON.identity(ofID: "fit-1") == (.wkt, "fit-1"))
+        #expect(WktJSON.identity(ofID: "nosuchapp:1") == (.wkt, "nosuchapp:1"))
+        #expect(WktJSON.identity(ofID: "hevy:") == (.wkt, "hevy:"))
+        #expect(WktJSON.identity(ofID: "wkt:x") == (.wkt, "wkt:x"))
         #expect(back.exercises[0].sets[0].notes == nil)
         #expect(back.exercises[0].supersetID == nil)
         #expect(WktJSON.encode(workouts: [], schedule: nil) == "{\n  \"format\": \"wkt\",\n  \"version\": 1,\n  \"workouts\": []\n}\n")
