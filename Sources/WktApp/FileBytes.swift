@@ -6,13 +6,17 @@ enum FileBytes {
     static func read(_ path: String) throws(AppFailure) -> [UInt8] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw AppFailure(message: "\(path): no such file", exitCode: ExitStatus.ioError)
+            throw AppFailure(message: "\(path): no such file", exitCode: ExitStatus.ioError, detail: "no such file")
         }
         guard !isDirectory.boolValue else {
-            throw AppFailure(message: "\(path): is a folder, not an export file", exitCode: ExitStatus.ioError)
+            throw AppFailure(
+                message: "\(path): is a folder, not an export file", exitCode: ExitStatus.ioError,
+                detail: "is a folder, not an export file")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw AppFailure(message: "\(path): cannot be read (permissions?)", exitCode: ExitStatus.ioError)
+            throw AppFailure(
+                message: "\(path): cannot be read (permissions?)", exitCode: ExitStatus.ioError,
+                detail: "cannot be read (permissions?)")
         }
         return [UInt8](data)
     }

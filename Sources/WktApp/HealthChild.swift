@@ -8,7 +8,8 @@ import WktImport
 ///
 /// Protocol: the child writes the workouts as wkt JSON on stdout (ids `apple-health:<key>`, which
 /// the parent's wkt JSON decoder maps back to the Apple Health identity), each warning as a
-/// `warning: …` line on stderr, and on failure one error line on stderr and the exit code.
+/// `warning: …` line on stderr, and on failure `error-line: N` (when a line is known) and
+/// `error: MESSAGE` lines on stderr and the exit code.
 enum HealthChild {
     /// The hidden subcommand's name.
     static let subcommand = "_health-import"
@@ -58,9 +59,13 @@ enum HealthChild {
                 exitCode: ExitStatus.dataError)
         }
         guard process.terminationStatus == 0 else {
-            let message = errorLines.last(where: { !$0.hasPrefix("warning: ") }) ?? "\(file): the Apple Health reader failed"
+            let detail = errorLines.last { $0.hasPrefix("error: ") }.map { String($0.dropFirst(7)) }
+                ?? "the Apple Health reader failed (exit \(process.terminationStatus))"
+            let line = errorLines.last { $0.hasPrefix("error-line: ") }.flatMap { Int($0.dropFirst(12)) }
             throw AppFailure(
-                message: message, exitCode: process.terminationStatus == 74 ? ExitStatus.ioError : ExitStatus.dataError)
+                message: "\(file)\(line.map { ":\($0)" } ?? ""): \(detail)",
+                exitCode: process.terminationStatus == 74 ? ExitStatus.ioError : ExitStatus.dataError,
+                line: line, detail: detail)
         }
         var batch = try FileImporter.read(
             bytes: [UInt8](output), file: file, options: ImportOptions(format: .wkt))
@@ -77,7 +82,9 @@ enum HealthChild {
             let stderr = ["format: \(batch.format)"] + batch.warnings.map { "warning: " + $0 }
             return CommandResult(stdout: WktJSON.encode(workouts: batch.workouts, schedule: nil), stderr: stderr)
         } catch {
-            return CommandResult(stderr: [error.description], exitCode: error.exitCode)
+            return CommandResult(
+                stderr: (error.line.map { ["error-line: \($0)"] } ?? []) + ["error: " + error.message],
+                exitCode: error.exitCode)
         }
     }
 }

@@ -174,7 +174,8 @@ struct FileReport {
     /// The human summary line.
     func summary(dryRun: Bool) -> String {
         guard let batch, failure == nil else {
-            return "\(file): rejected — \(failure?.message ?? "unknown error")"
+            let line = failure?.line.map { ":\($0)" } ?? ""
+            return "\(file)\(line): rejected — \(failure?.detail ?? "unknown error")"
         }
         let o = outcome ?? ImportOutcome(added: 0, updated: 0, unchanged: 0, sets: 0)
         let verb = dryRun ? "would add" : "added"

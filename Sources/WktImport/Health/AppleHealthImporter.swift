@@ -56,7 +56,12 @@ public enum AppleHealthImporter {
             let name = prefix.dropFirst(30).prefix(nameLength)
             return name.starts(with: Array("\(HealthZip.folder)/".utf8))
         }
-        let needles = [Array("<!DOCTYPE HealthData".utf8), Array("<HealthData".utf8)]
+        // A lone `<Workout …>` element (a fragment cut out of an export) is recognised too, so
+        // importing one says what is missing instead of "unknown format".
+        let needles = [
+            Array("<!DOCTYPE HealthData".utf8), Array("<HealthData".utf8),
+            Array("workoutActivityType=\"HKWorkoutActivityType".utf8),
+        ]
         return needles.contains { needle in
             guard prefix.count >= needle.count else { return false }
             return (0...(prefix.count - needle.count)).contains { prefix[$0..<($0 + needle.count)].elementsEqual(needle) }
