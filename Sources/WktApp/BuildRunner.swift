@@ -21,12 +21,15 @@ public struct BuildRequest: Sendable {
     public var quiet: Bool
     /// `--sync`: flush the file system once before the swap.
     public var sync: Bool
+    /// `--force`: render even when nothing changed since the last build.
+    public var force: Bool
 
     /// Creates a request.
     public init(
         output: String = "site", today: String? = nil, baseURL: String? = nil, templates: String? = nil,
-        store: String? = nil, config: String? = nil, quiet: Bool = false, sync: Bool = false
+        store: String? = nil, config: String? = nil, quiet: Bool = false, sync: Bool = false, force: Bool = false
     ) {
+        self.force = force
         self.output = output
         self.today = today
         self.baseURL = baseURL
@@ -49,17 +52,38 @@ public enum BuildRunner {
             let output = env.absolute(request.output)
             try refuseStoreFolder(output: output, storePath: storePath)
             if let baseURL = request.baseURL { try validate(baseURL: baseURL) }
+            var clock = StageClock(enabled: !(env.variables["WKT_TIMINGS"] ?? "").isEmpty)
             let lock = try HeldLock.acquire(storePath: storePath, env: env)
             defer { lock.release() }
-            let (history, hint) = try HistoryLoader.load(storePath: storePath)
+            clock.lap("lock")
+            let store = try HistoryLoader.open(storePath: storePath)
+            let templates = request.templates.map(env.absolute)
+            let publisher = SitePublisher(homeDirectory: env.variables["HOME"])
+            let stamp = try BuildStamp.make(
+                storeDigest: try store?.contentDigest(), settings: context.settings, today: context.today,
+                baseURL: request.baseURL, templatesDirectory: templates, executable: env.selfExecutable)
+            if !request.force, publisher.stamp(of: output) == stamp,
+               FileManager.default.fileExists(atPath: output + "/index.html")
+            {
+                clock.lap("up-to-date check")
+                let text = request.quiet ? "" :
+                    "site: \(request.output)/ is up to date for \(context.today) (nothing changed; --force rebuilds)\n"
+                return CommandResult(stdout: text, stderr: clock.lines)
+            }
+            let history = try store?.loadHistory() ?? WorkoutHistory(workouts: [])
+            let hint = store == nil ? HistoryLoader.missingStoreHint(storePath) : nil
+            clock.lap("load")
             let input = SiteBuildInput(
                 history: history, settings: context.settings, today: context.today, baseURL: request.baseURL,
-                templatesDirectory: request.templates.map(env.absolute))
+                templatesDirectory: templates)
             let files = try SiteBuilder.build(input)
-            let publisher = SitePublisher(homeDirectory: env.variables["HOME"])
+            clock.lap("pages")
             let report = try publisher.publish(
-                files: files.map { OutputFile(path: $0.path, bytes: $0.bytes) }, to: output, sync: request.sync)
+                files: files.map { OutputFile(path: $0.path, bytes: $0.bytes) }, to: output, sync: request.sync,
+                stamp: stamp)
+            clock.lap("publish")
             var stderr = hint.map { [$0] } ?? []
+            stderr += clock.lines
             stderr += report.warnings.map { "wkt-site: warning: \($0)" }
             let summary = request.quiet ? "" :
                 "site: \(files.count) files in \(request.output)/ (\(report.filesWritten) written, "

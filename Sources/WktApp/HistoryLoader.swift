@@ -2,17 +2,26 @@ import Foundation
 import WktCore
 import WktStore
 
-/// Loads the history a read-only command works on.
+/// Opens the store a read-only command works on.
 enum HistoryLoader {
-    /// The store's history in one read transaction; a store that does not exist yet is an empty
-    /// history (a new user's first `build` shows the "how to import" page, not an error).
-    /// - Returns: the history and, when the store is missing, a hint line for stderr.
+    /// The store, read-only; nil when it does not exist yet (a new user's first `build` shows the
+    /// "how to import" page and `stats` an empty summary, not an error).
+    static func open(storePath: String) throws -> WorkoutStore? {
+        guard FileManager.default.fileExists(atPath: storePath) else { return nil }
+        return try WorkoutStore.open(path: storePath, mode: .readOnly)
+    }
+
+    /// The store's history in one read transaction (empty when there is no store yet), and the
+    /// hint line for stderr when the store is missing.
     static func load(storePath: String) throws -> (WorkoutHistory, String?) {
-        guard FileManager.default.fileExists(atPath: storePath) else {
-            return (WorkoutHistory(workouts: []),
-                    "wkt-site: no store at \(storePath) yet — run `wkt-site import FILE` first")
+        guard let store = try open(storePath: storePath) else {
+            return (WorkoutHistory(workouts: []), missingStoreHint(storePath))
         }
-        let store = try WorkoutStore.open(path: storePath, mode: .readOnly)
         return (try store.loadHistory(), nil)
+    }
+
+    /// What to tell a user whose store does not exist yet.
+    static func missingStoreHint(_ storePath: String) -> String {
+        "wkt-site: no store at \(storePath) yet — run `wkt-site import FILE` first"
     }
 }

@@ -37,10 +37,13 @@ extension WktSiteCommand {
         @Flag(help: "Flush the file system once before the swap.")
         var sync = false
 
+        @Flag(help: "Render even when nothing changed since the last build.")
+        var force = false
+
         func run() throws {
             let request = BuildRequest(
                 output: output, today: today, baseURL: baseURL, templates: templates, store: storeOptions.store,
-                config: storeOptions.config, quiet: quiet, sync: sync)
+                config: storeOptions.config, quiet: quiet, sync: sync, force: force)
             try finish(BuildRunner.run(request, env: .current()))
         }
     }

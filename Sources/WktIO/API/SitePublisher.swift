@@ -82,6 +82,7 @@ public struct SitePublisher: Sendable {
     ///   - output: the output folder (`site`); relative paths are taken from the current folder.
     ///   - keep: entries of the old site carried into the new one (files or folders).
     ///   - sync: call `syncfs` once before the swap and `fsync` the parent after it.
+    ///   - stamp: a one-line digest of the inputs, recorded in the marker (see ``stamp(of:)``).
     /// - Returns: counts of what was written; no times, so equal inputs give equal reports.
     /// - Throws: `PublishError`; on every error the old site is untouched (except the
     ///   explicit `.siteMissing`) and the temporary folder is gone (or named as `leftover`).
@@ -89,9 +90,11 @@ public struct SitePublisher: Sendable {
         files: [OutputFile],
         to output: String,
         keep: [String] = ["CNAME", ".well-known"],
-        sync: Bool = false
+        sync: Bool = false,
+        stamp: String? = nil
     ) throws(PublishError) -> PublishReport {
-        let plan = try OutputPlan(files: files, keep: keep)
+        var plan = try OutputPlan(files: files, keep: keep)
+        plan.markerBytes = OutputPlan.markerBytes(stamp: stamp)
         let location = try OutputLocation(path: output, home: homeDirectory, fileSystem: fileSystem)
         let state = try OutputState(location: location, fileSystem: fileSystem)
         let temporary = joinPath(location.parent, location.temporaryPrefix + temporarySuffix())
@@ -133,5 +136,17 @@ public struct SitePublisher: Sendable {
         var generator = SystemRandomNumberGenerator()
         let hex = String(generator.next() as UInt64, radix: 16)
         return "\(getpid())-" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// The build stamp recorded in the marker of the site at `output` by the last `publish`
+    /// (its `stamp` argument), or nil when there is no marker or no stamp. A build whose inputs
+    /// give the same stamp can skip rendering: the site already is what it would write.
+    public func stamp(of output: String) -> String? {
+        guard let bytes = try? fileSystem.readFile(joinPath(output, OutputPlan.markerName)) else { return nil }
+        let text = String(decoding: bytes, as: UTF8.self)
+        for line in text.split(separator: "\n") where line.hasPrefix(OutputPlan.stampPrefix) {
+            return String(line.dropFirst(OutputPlan.stampPrefix.count))
+        }
+        return nil
     }
 }

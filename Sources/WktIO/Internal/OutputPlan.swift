@@ -12,11 +12,22 @@ struct OutputPlan {
     let directorySet: Set<[UInt8]>
     /// The keep-list, validated, in the caller's order, without repeats or nested entries.
     let keep: [String]
+    /// The marker's bytes for this build: the fixed text plus the caller's build stamp, if any.
+    var markerBytes: [UInt8] = OutputPlan.markerBytes
 
     /// The name of the marker file that says "wkt-site made this folder".
     static let markerName = ".wkt-site"
-    /// The marker's bytes (constant, so builds stay byte-identical).
+    /// The marker's fixed text (a stamp derived from the inputs may follow, so builds of the
+    /// same inputs stay byte-identical).
     static let markerBytes = Array("This folder is written by wkt-site and replaced on every build.\n".utf8)
+    /// The line prefix of the build stamp inside the marker.
+    static let stampPrefix = "stamp: "
+
+    /// The marker bytes carrying `stamp`.
+    static func markerBytes(stamp: String?) -> [UInt8] {
+        guard let stamp, !stamp.isEmpty, !stamp.contains("\n") else { return markerBytes }
+        return markerBytes + Array((stampPrefix + stamp + "\n").utf8)
+    }
     /// The longest file-name component Linux and macOS accept.
     static let maximumComponentBytes = 255
 

@@ -98,6 +98,7 @@ struct PublishRun {
     /// Fills the temporary folder: marker, files, keep-list, and `syncfs` when asked.
     mutating func build(sync: Bool) throws(PublishError) {
         let fileSystem = fileSystem
+        let markerBytes = plan.markerBytes
         let temporary = temporary
         if reusedPreviousBuild {
             try prune(relative: "")
@@ -105,7 +106,7 @@ struct PublishRun {
             // The marker goes first, so a run killed from here on leaves a folder the next
             // run recognises as its own and removes.
             try performing(.marker) { () throws(FileSystemError) in
-                try fileSystem.writeFile(joinPath(temporary, OutputPlan.markerName), OutputPlan.markerBytes, 0o644)
+                try fileSystem.writeFile(joinPath(temporary, OutputPlan.markerName), markerBytes, 0o644)
             }
         }
         try writeFiles()
@@ -122,6 +123,7 @@ struct PublishRun {
     /// links, and unlinking a file that has other hard links rather than writing through it).
     private mutating func prune(relative: String) throws(PublishError) {
         let fileSystem = fileSystem
+        let markerBytes = plan.markerBytes
         let directory = joinPath(temporary, relative)
         let names = try performing(.prune) { () throws(FileSystemError) in try fileSystem.listDirectory(directory) }
         for name in names {
@@ -132,10 +134,10 @@ struct PublishRun {
             }
             if relative.isEmpty, name == OutputPlan.markerName, info.kind == .file {
                 // Rewritten in place, never removed: the folder must carry it at every moment.
-                let marker = OutputFile(path: name, bytes: OutputPlan.markerBytes)
+                let marker = OutputFile(path: name, bytes: markerBytes)
                 if try !isUnchanged(marker, at: path, info: info) {
                     try performing(.marker) { () throws(FileSystemError) in
-                        try fileSystem.writeFile(path, OutputPlan.markerBytes, 0o644)
+                        try fileSystem.writeFile(path, markerBytes, 0o644)
                     }
                 }
                 continue

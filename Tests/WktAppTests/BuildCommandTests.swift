@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+@testable import WktApp
+
+@Suite("wkt-site build")
+struct BuildCommandTests {
+    @Test("a second build with unchanged inputs stops early; a new import, a config change or --force renders")
+    func upToDate() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let file = try box.write("a.csv", SameHistory.strongComma)
+        #expect(ImportRunner.run(ImportRequest(files: [file], unit: .kg), env: box.env).exitCode == 0)
+        let first = BuildRunner.run(BuildRequest(today: "2026-11-21"), env: box.env)
+        #expect(first.exitCode == 0, "\(first.stderr)")
+        #expect(first.stdout.hasPrefix("site: "))
+        #expect(first.stdout.contains(" written, 0 unchanged) for 2026-11-21"))
+        let page = try box.bytes("site/index.html")
+
+        let second = BuildRunner.run(BuildRequest(today: "2026-11-21"), env: box.env)
+        #expect(second.stdout.contains("is up to date"), "\(second.stdout)")
+        #expect(try box.bytes("site/index.html") == page)
+
+        let otherDay = BuildRunner.run(BuildRequest(today: "2026-11-22"), env: box.env)
+        #expect(!otherDay.stdout.contains("is up to date"))
+
+        let forced = BuildRunner.run(BuildRequest(today: "2026-11-22", force: true), env: box.env)
+        #expect(forced.exitCode == 0)
+        #expect(!forced.stdout.contains("is up to date"), "--force renders: \(forced.stdout)")
+
+        try box.write("wkt-site.toml", "weekly_target = 3\n")
+        let reconfigured = BuildRunner.run(BuildRequest(today: "2026-11-22"), env: box.env)
+        #expect(!reconfigured.stdout.contains("is up to date"))
+
+        let more = try box.write("b.csv", SameHistory.strongComma.replacingOccurrences(of: "2026-11-16", with: "2026-11-19"))
+        #expect(ImportRunner.run(ImportRequest(files: [more], unit: .kg), env: box.env).exitCode == 0)
+        let afterImport = BuildRunner.run(BuildRequest(today: "2026-11-22"), env: box.env)
+        #expect(!afterImport.stdout.contains("is up to date"))
+        #expect(try box.bytes("site/index.html") != page)
+    }
+
+    @Test("an empty or missing store builds the friendly how-to-import page, not an error")
+    func emptyStore() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let result = BuildRunner.run(BuildRequest(today: "2026-11-21"), env: box.env)
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(result.stderr.first?.contains("wkt-site import") == true)
+        let index = String(decoding: try box.bytes("site/index.html"), as: UTF8.self)
+        #expect(index.contains("wkt-site import"))
+    }
+
+    @Test("refusals: the store's own folder, the home folder, a bad base URL (F-12)")
+    func refusals() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let file = try box.write("a.csv", SameHistory.strongComma)
+        #expect(ImportRunner.run(ImportRequest(files: [file], unit: .kg), env: box.env).exitCode == 0)
+        #expect(BuildRunner.run(BuildRequest(output: "."), env: box.env).exitCode == 64)
+        #expect(BuildRunner.run(BuildRequest(output: box.directory), env: box.env).exitCode == 64)
+        try FileManager.default.createDirectory(atPath: box.directory + "/home", withIntermediateDirectories: true)
+        #expect(BuildRunner.run(BuildRequest(output: "home"), env: box.env).exitCode == 64)
+        let url = BuildRunner.run(BuildRequest(baseURL: "javascript:alert(1)"), env: box.env)
+        #expect(url.exitCode == 64)
+        #expect(!box.exists("site"))
+        try FileManager.default.createDirectory(atPath: box.directory + "/mine", withIntermediateDirectories: true)
+        try box.write("mine/thesis.tex", "precious")
+        let foreign = BuildRunner.run(BuildRequest(output: "mine"), env: box.env)
+        #expect(foreign.exitCode == 64, "\(foreign.stderr)")
+        #expect(String(decoding: try box.bytes("mine/thesis.tex"), as: UTF8.self) == "precious")
+    }
+
+    @Test("stats --json and site/data/stats.json are the same bytes")
+    func statsJSONFile() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let file = try box.write("a.csv", SameHistory.strongComma)
+        #expect(ImportRunner.run(ImportRequest(files: [file], unit: .kg), env: box.env).exitCode == 0)
+        #expect(BuildRunner.run(BuildRequest(today: "2026-11-21"), env: box.env).exitCode == 0)
+        let stats = StatsRunner.run(StatsRequest(json: true, today: "2026-11-21"), env: box.env)
+        #expect(String(decoding: try box.bytes("site/data/stats.json"), as: UTF8.self) == stats.stdout)
+    }
+}
