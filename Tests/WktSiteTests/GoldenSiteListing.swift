@@ -8,35 +8,35 @@ enum GoldenSiteListing {
         assets/favicon.svg  c87470ebd2c4edd69f0f653cd083623b6fc6acf442b1b10b1b6743297dbb9006
         assets/style.css  6cf3b6aede5a5c90b0d84c913d28938d0dd0924dc9f4738465b64009ef944448
         data/stats.json  2a76032208f05e83efa7405b3f2289cd67f1a7a847f4e86c08f4b22431e15e9f
-        exercises/bench-press-barbell.html  3bbce69c0d05435adaf1dff9d971cd5f872bef937d9b4dec5768a7232c674a04
+        exercises/bench-press-barbell.html  4747c3cdd30e98b2f2b1f17f040bf0626bab91240967b124adc924929516390b
         exercises/cafe-73473dcc.html  b2ed04444fbff95779a20ffcde12de04855875ecbb5ec3b2725fb8fd2516e2f9
         exercises/cafe.html  3379ec709a28b36277e7dcb9a7d906c6daec6b6897576435309f3f3e068014ff
         exercises/curl-lrac.html  6b9f8a58d256471f7ba8f42a7fe91c1793ed1b88598b04a7bea01fbe9f86203f
-        exercises/deadlift-barbell.html  8cc88ab45607bc86da2eaa3eb992c8ae7e2e6b0c2c19cc0f3c70f5709848ffa7
+        exercises/deadlift-barbell.html  c91a972d018cd4bd186c2e601c95491639e64630a443009e08990db0fbff9ea3
         exercises/index.html  300ce63a0fa65393c2d06c3f910526de8b5c6b38841bcd33298b161df0a805a2
         exercises/leg-press.html  72bfe570381654130718d26ec288d4da2c31cb6dcbf882b835ac11dfb719df1b
         exercises/overhead-press-barbell.html  1c15220fa1036344c18ceca2375020de18e5117aa0c4fa33113e4f529c82fb37
         exercises/plank.html  f3160f83981696556b88e7a6a950cb1d0499b4ee10452407a3de399d02cde7e8
         exercises/pull-up.html  7a6169a301f36af67936580dec3e16616b8654ba93285fb9cdd29478dfb36368
-        exercises/squat-barbell.html  387b3ba8599625db59af6e21fe0a7e20a8f6e4c8c5d8a89ce0b09a90bff7c3ea
+        exercises/squat-barbell.html  1ae29adbc2f192994b2161a92e2ca10f9d5f02ec6915884322e20850f5562250
         exercises/svg-onload-alert-1.html  a8e5b35653dc063c50a201692ccb283ecd6f5c0b56cb9c1a6a5cccef57e72623
         exercises/treadmill.html  4a9fe31325a157689fd6e8ecd6e1c0ae8ebdef21ab6e8b14aede746688554b10
         feed.xml  cf8fd7445098940c31dc5d87b66a5f5f77452105a1acee3eed03c3cd880d7d65
         history/2025.html  0a9cd583e985ccd15e03d096bfc9ac05be7a264d61d57188e4214c0bbbaff71d
         history/2026.html  91956f65897715eec1dc73029c1c10c0fbd7648a15b1c983f8ac4dc17014d24b
         history/index.html  7213a98127d8115f70a76f828d939e39ab6c5a3a784aa8d1a90ac3f5c69c6d4b
-        index.html  2ec618d411226fede429f82c4e19d621f3105f7092c5e11a8750ad98bafcbe5a
-        records/index.html  8dcfee68685eb90a80a502ecf99908269837b2c3a258f1fd6cd69fd8601c0166
+        index.html  b3adbd4fb235b2ac6d683aeb1b4f6b3429604bdc1133c27b6b298adafabf6416
+        records/index.html  30d0139aaa2a95ab877e2e793b990a2b09dedf1443a6e7c3b54e7db697fe011f
         workouts/2025-12-30-0700.html  392cf682987fb6ea6b9aa2de9e89668397bc3cfd34c51e310ea4cd2248583f0b
-        workouts/2026-11-02-0700.html  bae4d1a036d8026839c0c0719702c215c01b4bbe5311a23124d518db07b53524
+        workouts/2026-11-02-0700.html  304facd6864f538f02957324db18549a1c7cab6e11eeda4d0ca12bc69a911621
         workouts/2026-11-04-1830.html  13a8cf29dba13f6874df41af64636e5b7984acebc42ebfa27d13a999353888da
         workouts/2026-11-06-0600.html  b6175a705180258a9d811f2bbd1eab3c7a6e1d329e9ff138e99ec20b44cb6ce2
-        workouts/2026-11-09-0700.html  3b56fd526c98586096579f8ded8d9d782c08e70fa3fafbd66187ab68e1732fcb
+        workouts/2026-11-09-0700.html  e29871730c41da689bdf272904434e821cde3ab615c6ce77198b449fac5e34b0
         workouts/2026-11-11-1200.html  7cec49381399b4f38c1c4418071b02e368723321fdd2f1dff6573a1b81ca2e08
-        workouts/2026-11-13-0600.html  9b7a920623381010e3518ab92e7d6385e90f6e14366d36806e6d15f6801d75bd
+        workouts/2026-11-13-0600.html  575a234da8d9ca649b21b4d656e939b9fbbce47a037091f90ec47c0b0d068e11
         workouts/2026-11-16-0700.html  10d540955ae810e4b1e6e5a547072c81a38a85384a3e96daf5d15acdd4f76673
         workouts/2026-11-18-0600-2.html  cf0ddab36a6a3e0435e08f8f84ab33d9d7f788384bb31ecfe52347ba5c89be39
-        workouts/2026-11-18-0600.html  3e5d12f79306e7f8f097d94541afe0215748c23fca95b785a0e9d8ea8c3e10c7
+        workouts/2026-11-18-0600.html  b2ead9c34000bbb7e125c6be78b3951ef9b7d8742e6b8273f959955b9f1b6971
         workouts/index.html  320a2e152f13597bb2535810b059f2e37603b14ebb982215c1247177cae01f6b
 
         """
