@@ -6,7 +6,7 @@ enum GoldenSiteListing {
     static let text = """
         404.html  3a6e27a2a13d8b5484887bdcf48891f92332f3bf1d8c72b797308d57b83f17fe
         assets/favicon.svg  c87470ebd2c4edd69f0f653cd083623b6fc6acf442b1b10b1b6743297dbb9006
-        assets/style.css  6cf3b6aede5a5c90b0d84c913d28938d0dd0924dc9f4738465b64009ef944448
+        assets/style.css  e0880c922602a45f2a7b8e66297d607da40b863b3762f429eac519e01b3a3298
         data/stats.json  2a76032208f05e83efa7405b3f2289cd67f1a7a847f4e86c08f4b22431e15e9f
         exercises/bench-press-barbell.html  4747c3cdd30e98b2f2b1f17f040bf0626bab91240967b124adc924929516390b
         exercises/cafe-73473dcc.html  b2ed04444fbff95779a20ffcde12de04855875ecbb5ec3b2725fb8fd2516e2f9
