@@ -31,7 +31,7 @@ struct SiteBuilderTests {
             "exercises/bench-press-barbell.html", "exercises/overhead-press-barbell.html", "exercises/deadlift-barbell.html",
             "exercises/svg-onload-alert-1.html", "exercises/squat-barbell.html", "exercises/leg-press.html",
             "exercises/cafe.html", "exercises/cafe-73473dcc.html", "exercises/pull-up.html", "exercises/plank.html",
-            "exercises/treadmill.html",
+            "exercises/treadmill.html", "exercises/band-pull-apart.html",
         ]
         let curl = paths.filter { $0.hasPrefix("exercises/curl-lrac") }
         #expect(curl.count == 1, "the bidi name gets one page: \(curl)")

@@ -76,6 +76,7 @@ enum SiteFixture {
             ]),
             workout(7, "2026-11-16 07:00:00", "Push", [
                 ExerciseBlock(name: "Bench Press (Barbell)", sets: sets([(85, 5), (85, 5)])),
+                ExerciseBlock(name: "Band Pull Apart", sets: sets([(nil, 15)], kind: .warmup)),
             ]),
             workout(8, "2026-11-18 06:00:00", "Pull", [
                 ExerciseBlock(name: "Deadlift (Barbell)", sets: sets([(150, 5)])),

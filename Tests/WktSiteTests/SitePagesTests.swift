@@ -114,6 +114,14 @@ struct SitePagesTests {
         #expect(list.contains(">\u{2068}Curl \u{202E}lrac\u{2069}</a>"))
     }
 
+    @Test("an exercise with only warm-ups has a page that says so, and no records")
+    func warmUpsOnly() throws {
+        let band = try page("exercises/band-pull-apart.html")
+        #expect(band.contains("No working sets yet: only warm-ups or sets not done were logged."))
+        #expect(!band.contains("<h2>Records</h2>"))
+        #expect(try page("workouts/2026-11-16-0700.html").contains("<p class=\"block-total\">0 working sets</p>"))
+    }
+
     @Test("Café and CAFE get distinct pages; the list links both")
     func cafePair() throws {
         let index = try page("exercises/index.html")
