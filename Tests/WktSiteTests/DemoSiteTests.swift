@@ -12,8 +12,10 @@ import WktDemo
 /// WktSiteTests.DemoSiteTests`).
 @Suite("Demo site", .serialized)
 struct DemoSiteTests {
+    /// The demo's last day and "today".
     static let endDay = CivilDate(year: 2026, month: 11, day: 21)!
 
+    /// The build input for a demo history of `years` years (seed 42), store ids 1…n.
     static func input(years: Int) -> SiteBuildInput {
         let batch = DemoHistory.generate(DemoOptions(years: years, seed: 42, endDay: endDay))
         let workouts = batch.workouts.enumerated().map { StoredWorkout(id: Int64($0.offset + 1), workout: $0.element) }

@@ -10,9 +10,12 @@ import FoundationXML
 
 @Suite("SiteBuilder: the whole site")
 struct SiteBuilderTests {
+    /// The fixture site, built once for the suite.
     static let built: Result<[SiteFile], SiteError> = Result { () throws(SiteError) in try SiteBuilder.build(SiteFixture.input()) }
 
+    /// The fixture files.
     func files() throws -> [SiteFile] { try Self.built.get() }
+    /// The fixture files as path → text.
     func text() throws -> [String: String] { SiteFixture.textFiles(try files()) }
 
     @Test("the fixture builds every expected file, sorted by path, and nothing for the future workout")

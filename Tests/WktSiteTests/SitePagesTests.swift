@@ -6,8 +6,10 @@ import WktMarkdown
 
 @Suite("Site pages: content, escaping, units, calendar and paths")
 struct SitePagesTests {
+    /// The fixture site, built once for the suite.
     static let built: Result<[SiteFile], SiteError> = Result { () throws(SiteError) in try SiteBuilder.build(SiteFixture.input()) }
 
+    /// The text of one built file.
     func page(_ path: String) throws -> String {
         try #require(SiteFixture.textFiles(try Self.built.get())[path], "no \(path)")
     }
