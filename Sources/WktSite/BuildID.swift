@@ -42,45 +42,55 @@ struct InputDigest {
         return String(decoding: (0..<16).map { digits[Int((state >> UInt64(60 - 4 * $0)) & 0xF)] }, as: UTF8.self)
     }
 
+    /// Feeds one byte.
     mutating func byte(_ value: UInt8) {
         state = (state ^ UInt64(value)) &* 0x0000_0100_0000_01B3
     }
 
+    /// Feeds 8 bytes, least significant first.
     mutating func add(_ value: UInt64) {
         for shift in stride(from: 0, to: 64, by: 8) { byte(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
     }
 
+    /// Feeds a signed integer as 8 bytes.
     mutating func add(_ value: Int64) { add(UInt64(bitPattern: value)) }
+    /// Feeds an integer as 8 bytes.
     mutating func add(_ value: Int) { add(Int64(value)) }
 
+    /// Feeds a string's UTF-8 and a terminating 0.
     mutating func add(_ text: String) {
         for value in text.utf8 { byte(value) }
         byte(0)
     }
 
+    /// Feeds 0 for nil, else 1 and the bit pattern.
     mutating func add(_ value: Double?) {
         guard let value else { return byte(0) }
         byte(1)
         add(value.bitPattern)
     }
 
+    /// Feeds 0 for nil, else 1 and the value.
     mutating func add(_ value: Int?) {
         guard let value else { return byte(0) }
         byte(1)
         add(value)
     }
 
+    /// Feeds 0 for nil, else 1 and the string.
     mutating func add(_ text: String?) {
         guard let text else { return byte(0) }
         byte(1)
         add(text)
     }
 
+    /// Feeds a wall time as day number and second of day.
     mutating func add(_ time: WallTime) {
         add(time.date.dayNumber)
         add(time.secondOfDay)
     }
 
+    /// Feeds every field of a workout, its blocks and sets in order.
     mutating func add(_ workout: Workout) {
         add(workout.source.rawValue)
         add(workout.sourceKey)

@@ -31,24 +31,41 @@ public enum SiteBuilder {
             buildID: BuildID.compute(history: input.history, settings: input.settings, baseURL: baseURL, templates: layout.fingerprint),
             footer: footer(site), baseURL: baseURL)
 
-        let rendered = ParallelMap.map(composer.jobs) { job -> Result<(file: SiteFile, source: String), SiteError> in
+        // stats.json and the feed are jobs too, so they run beside the pages instead of after them.
+        let jobs = [OutputJob.statsJSON, .feed] + composer.jobs.map { OutputJob.page($0) }
+        let rendered = ParallelMap.map(jobs) { job -> Result<(file: SiteFile, source: String), SiteError> in
             do throws(SiteError) {
-                let page = try composer.page(for: job)
-                return .success((try renderer.render(page), page.source))
+                switch job {
+                case .statsJSON:
+                    let stats = StatsJSON.encode(site.report, settings: input.settings, today: input.today, slugs: site.slugs)
+                    return .success((SiteFile(path: SitePaths.statsJSON, text: stats), "stats.json"))
+                case .feed:
+                    return .success((SiteFile(path: SitePaths.feed, text: AtomFeed.document(site: site, baseURL: baseURL)), "Atom feed"))
+                case .page(let pageJob):
+                    let page = try composer.page(for: pageJob)
+                    return .success((try renderer.render(page), page.source))
+                }
             } catch {
                 return .failure(error)
             }
         }
         var outputs: [(file: SiteFile, source: String)] = []
-        outputs.reserveCapacity(rendered.count + 8)
+        outputs.reserveCapacity(rendered.count + EmbeddedResources.assets.count + 1)
         for result in rendered { outputs.append(try result.get()) }
         for asset in EmbeddedResources.assets {
             outputs.append((SiteFile(path: SitePaths.assetsFolder + asset.path, text: asset.contents), "built-in asset \(asset.path)"))
         }
-        let stats = StatsJSON.encode(site.report, settings: input.settings, today: input.today, slugs: site.slugs)
-        outputs.append((SiteFile(path: SitePaths.statsJSON, text: stats), "stats.json"))
-        outputs.append((SiteFile(path: SitePaths.feed, text: AtomFeed.document(site: site, baseURL: baseURL)), "Atom feed"))
         return try finish(outputs, baseURL: baseURL)
+    }
+
+    /// One file to produce in the parallel stage.
+    enum OutputJob: Sendable {
+        /// `data/stats.json`.
+        case statsJSON
+        /// `feed.xml`.
+        case feed
+        /// An HTML page.
+        case page(PageJob)
     }
 
     /// Checks every path, sorts by path, fails on a path used twice (F-07) and adds the sitemap.

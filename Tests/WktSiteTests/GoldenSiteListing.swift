@@ -4,40 +4,41 @@
 enum GoldenSiteListing {
     /// One line per file.
     static let text = """
-        404.html  3a6e27a2a13d8b5484887bdcf48891f92332f3bf1d8c72b797308d57b83f17fe
+        404.html  bb53440e1b723804a547f311f72671fb931f9c87e572c992dfa7b37552ae2284
         assets/favicon.svg  c87470ebd2c4edd69f0f653cd083623b6fc6acf442b1b10b1b6743297dbb9006
-        assets/style.css  6cf3b6aede5a5c90b0d84c913d28938d0dd0924dc9f4738465b64009ef944448
-        data/stats.json  2a76032208f05e83efa7405b3f2289cd67f1a7a847f4e86c08f4b22431e15e9f
-        exercises/bench-press-barbell.html  3bbce69c0d05435adaf1dff9d971cd5f872bef937d9b4dec5768a7232c674a04
-        exercises/cafe-73473dcc.html  b2ed04444fbff95779a20ffcde12de04855875ecbb5ec3b2725fb8fd2516e2f9
-        exercises/cafe.html  3379ec709a28b36277e7dcb9a7d906c6daec6b6897576435309f3f3e068014ff
-        exercises/curl-lrac.html  6b9f8a58d256471f7ba8f42a7fe91c1793ed1b88598b04a7bea01fbe9f86203f
-        exercises/deadlift-barbell.html  8cc88ab45607bc86da2eaa3eb992c8ae7e2e6b0c2c19cc0f3c70f5709848ffa7
-        exercises/index.html  300ce63a0fa65393c2d06c3f910526de8b5c6b38841bcd33298b161df0a805a2
-        exercises/leg-press.html  72bfe570381654130718d26ec288d4da2c31cb6dcbf882b835ac11dfb719df1b
-        exercises/overhead-press-barbell.html  1c15220fa1036344c18ceca2375020de18e5117aa0c4fa33113e4f529c82fb37
-        exercises/plank.html  f3160f83981696556b88e7a6a950cb1d0499b4ee10452407a3de399d02cde7e8
-        exercises/pull-up.html  7a6169a301f36af67936580dec3e16616b8654ba93285fb9cdd29478dfb36368
-        exercises/squat-barbell.html  387b3ba8599625db59af6e21fe0a7e20a8f6e4c8c5d8a89ce0b09a90bff7c3ea
-        exercises/svg-onload-alert-1.html  a8e5b35653dc063c50a201692ccb283ecd6f5c0b56cb9c1a6a5cccef57e72623
-        exercises/treadmill.html  4a9fe31325a157689fd6e8ecd6e1c0ae8ebdef21ab6e8b14aede746688554b10
-        feed.xml  cf8fd7445098940c31dc5d87b66a5f5f77452105a1acee3eed03c3cd880d7d65
-        history/2025.html  0a9cd583e985ccd15e03d096bfc9ac05be7a264d61d57188e4214c0bbbaff71d
-        history/2026.html  91956f65897715eec1dc73029c1c10c0fbd7648a15b1c983f8ac4dc17014d24b
-        history/index.html  7213a98127d8115f70a76f828d939e39ab6c5a3a784aa8d1a90ac3f5c69c6d4b
-        index.html  2ec618d411226fede429f82c4e19d621f3105f7092c5e11a8750ad98bafcbe5a
-        records/index.html  8dcfee68685eb90a80a502ecf99908269837b2c3a258f1fd6cd69fd8601c0166
-        workouts/2025-12-30-0700.html  392cf682987fb6ea6b9aa2de9e89668397bc3cfd34c51e310ea4cd2248583f0b
-        workouts/2026-11-02-0700.html  bae4d1a036d8026839c0c0719702c215c01b4bbe5311a23124d518db07b53524
-        workouts/2026-11-04-1830.html  13a8cf29dba13f6874df41af64636e5b7984acebc42ebfa27d13a999353888da
-        workouts/2026-11-06-0600.html  b6175a705180258a9d811f2bbd1eab3c7a6e1d329e9ff138e99ec20b44cb6ce2
-        workouts/2026-11-09-0700.html  3b56fd526c98586096579f8ded8d9d782c08e70fa3fafbd66187ab68e1732fcb
-        workouts/2026-11-11-1200.html  7cec49381399b4f38c1c4418071b02e368723321fdd2f1dff6573a1b81ca2e08
-        workouts/2026-11-13-0600.html  9b7a920623381010e3518ab92e7d6385e90f6e14366d36806e6d15f6801d75bd
-        workouts/2026-11-16-0700.html  10d540955ae810e4b1e6e5a547072c81a38a85384a3e96daf5d15acdd4f76673
-        workouts/2026-11-18-0600-2.html  cf0ddab36a6a3e0435e08f8f84ab33d9d7f788384bb31ecfe52347ba5c89be39
-        workouts/2026-11-18-0600.html  3e5d12f79306e7f8f097d94541afe0215748c23fca95b785a0e9d8ea8c3e10c7
-        workouts/index.html  320a2e152f13597bb2535810b059f2e37603b14ebb982215c1247177cae01f6b
+        assets/style.css  e0880c922602a45f2a7b8e66297d607da40b863b3762f429eac519e01b3a3298
+        data/stats.json  89ef677b15535974726385ec4aeb850e067526906556d31be1bf8e9d9938957e
+        exercises/band-pull-apart.html  2100dbdbaeeff87884105732b26ba79a003bf51d710553457482822c1ba0efaa
+        exercises/bench-press-barbell.html  492cbabaa35c04626337623b84d2deeef9fced99c708b398d21055312adcc1eb
+        exercises/cafe-73473dcc.html  1d5e5da1dd601163b71195572aa25ae252dfe0aa3ffceefbb3e23d3df07fbb4e
+        exercises/cafe.html  f991c5e97755ab92e7256ce205d96b4b0ad8c1b1256795a89a3022ef121601ce
+        exercises/curl-lrac.html  e8b9efe5039305eb3df3501c9ed2fb5d6f73b3fade178242e665b78d7fe344a9
+        exercises/deadlift-barbell.html  ba1f2004c808da1bf9193b605b4846dc60a292d716a41ebc06f838f4c0778f21
+        exercises/index.html  138c09b1480579e4af5fce1c1d5f1bb9f4a2cd7e8330d1bf4822e71ef34ed3d1
+        exercises/leg-press.html  41f6524f8542a2788b31454341c8a9bb293281af2a940f0fbca38ef92bd11a1a
+        exercises/overhead-press-barbell.html  7a45c010931cab77326db84fc73b6f3a907d2495f05078fa88eda6dd524ae52e
+        exercises/plank.html  4a33bc6ca35bb070c3169f0be45c327f02ecfbd5b30cfe727c93ce91bca2ca5d
+        exercises/pull-up.html  83a8925f006ecf764ca895f70f99db8ac0a37bce2052797cf8968e85f1bcc110
+        exercises/squat-barbell.html  97848ef83e976fd77753a6c2a7c0632493cdb4af21f140c2dafba7f17676d776
+        exercises/svg-onload-alert-1.html  2763daa1a25c456413935ed4429500c296254c4ed118e7219aae83a10b88fd9a
+        exercises/treadmill.html  b2183255f871c09e2ead7b8e9574621c28df39e386a22e4a2e7058c17d3b24dd
+        feed.xml  663be372ebab5bbe66fb845941ccfb520187ccd45d470b9f4414fc5b294ca074
+        history/2025.html  c3b8bff8c5e03e7effce502c37af195b7aa6c12852dae3e2df9adf430e2f5fca
+        history/2026.html  7b2a86db5010a840537844f1488bca6db4eb5e5f56242e85f89ebe0b813daa49
+        history/index.html  22fe1f33269eca2e12fab202f33795c874c6ce74af2c2643b533066f8a62d680
+        index.html  614633620ed1556bed87ee33ac49bbcf5ba40f7455628785016e6dee1f08dc61
+        records/index.html  c3e2a81867c5b0528f708736f57cacd020c6833df3305bb8c791ef12ab3368a4
+        workouts/2025-12-30-0700.html  604323d099c249a0b87838c91d7a9e9b8762c314c1525774937b48e9f4ee8983
+        workouts/2026-11-02-0700.html  32a123bb61bad4bf6e0635cf472820b347979a76206e5c9a485ba45a7bbee045
+        workouts/2026-11-04-1830.html  49dfcd35668133ca98cc4f2360346a3a3d9877d15fde935b1dec635b9f749e06
+        workouts/2026-11-06-0600.html  e38b9172b52f040a07690f51083c935ba1e9c7aabf4195371e728c9cde05f261
+        workouts/2026-11-09-0700.html  9805ba8e3877cd25dc4ec613fea7773bdfb3ba40b3f2148f864a22e3ea4fd472
+        workouts/2026-11-11-1200.html  f2ee2ef66a96ae8e899b737bcbda26c3faf342f164da657b124e000a4dc70fb2
+        workouts/2026-11-13-0600.html  6e7a026cd179e2b6d1f1297203e672cccb940e946a051950612e0d92ba16b7a7
+        workouts/2026-11-16-0700.html  566955004b009c76f2f028f74386076033500ca3466fcdbf1fb23f9b985b5681
+        workouts/2026-11-18-0600-2.html  1df866c41a264d41d20460ddbc1a88ab0c84f30c26a3b49ae71b1dff0015059e
+        workouts/2026-11-18-0600.html  0619840cd2fc079b7078066512fe821767eb83c2af559b2f46a66b54d5073789
+        workouts/index.html  63f96fa31ecc8a4990f146703025062251faa1420cfbd08d26581669608d3f9c
 
         """
 }

@@ -9,6 +9,7 @@ import WktCore
 /// `WKT_UPDATE_GOLDEN=1 swift test --filter WktSiteTests.GoldenSiteTests` and review the diff.
 @Suite("Golden site listing")
 struct GoldenSiteTests {
+    /// The generated golden file, relative to the package root.
     static let file = "Tests/WktSiteTests/GoldenSiteListing.swift"
 
     @Test("the fixture site's path and SHA-256 listing equals the committed golden listing")

@@ -10,9 +10,12 @@ import FoundationXML
 
 @Suite("SiteBuilder: the whole site")
 struct SiteBuilderTests {
+    /// The fixture site, built once for the suite.
     static let built: Result<[SiteFile], SiteError> = Result { () throws(SiteError) in try SiteBuilder.build(SiteFixture.input()) }
 
+    /// The fixture files.
     func files() throws -> [SiteFile] { try Self.built.get() }
+    /// The fixture files as path → text.
     func text() throws -> [String: String] { SiteFixture.textFiles(try files()) }
 
     @Test("the fixture builds every expected file, sorted by path, and nothing for the future workout")
@@ -31,7 +34,7 @@ struct SiteBuilderTests {
             "exercises/bench-press-barbell.html", "exercises/overhead-press-barbell.html", "exercises/deadlift-barbell.html",
             "exercises/svg-onload-alert-1.html", "exercises/squat-barbell.html", "exercises/leg-press.html",
             "exercises/cafe.html", "exercises/cafe-73473dcc.html", "exercises/pull-up.html", "exercises/plank.html",
-            "exercises/treadmill.html",
+            "exercises/treadmill.html", "exercises/band-pull-apart.html",
         ]
         let curl = paths.filter { $0.hasPrefix("exercises/curl-lrac") }
         #expect(curl.count == 1, "the bidi name gets one page: \(curl)")

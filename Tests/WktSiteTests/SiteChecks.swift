@@ -3,7 +3,9 @@ import Testing
 
 /// One start tag found in an HTML page.
 struct HTMLTag {
+    /// The lower-cased tag name.
     var name: String
+    /// Lower-cased attribute names with their raw (still escaped) values, in order.
     var attributes: [(name: String, value: String)]
 }
 

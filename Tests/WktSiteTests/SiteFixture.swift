@@ -24,6 +24,7 @@ enum SiteFixture {
             title: "Test Log", author: "Alex", baseURL: baseURL)
     }
 
+    /// A wall time from `YYYY-MM-DD HH:MM:SS` (fixture literals only).
     static func time(_ text: String) -> WallTime { WallTime.parse(text)! }
 
     /// `(weight, reps)` pairs as normal sets.
@@ -31,6 +32,7 @@ enum SiteFixture {
         pairs.map { WorkoutSet(kind: kind, weightKg: $0.0, reps: $0.1) }
     }
 
+    /// A stored workout from the wkt JSON source with the given blocks.
     static func workout(
         _ id: Int64, _ start: String, _ name: String, notes: String? = nil, activity: String = "strength",
         duration: Int? = 3600, energy: Double? = nil, rating: Int? = nil, checkIns: [CheckIn] = [],
@@ -76,6 +78,7 @@ enum SiteFixture {
             ]),
             workout(7, "2026-11-16 07:00:00", "Push", [
                 ExerciseBlock(name: "Bench Press (Barbell)", sets: sets([(85, 5), (85, 5)])),
+                ExerciseBlock(name: "Band Pull Apart", sets: sets([(nil, 15)], kind: .warmup)),
             ]),
             workout(8, "2026-11-18 06:00:00", "Pull", [
                 ExerciseBlock(name: "Deadlift (Barbell)", sets: sets([(150, 5)])),

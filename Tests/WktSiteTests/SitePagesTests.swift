@@ -6,8 +6,10 @@ import WktMarkdown
 
 @Suite("Site pages: content, escaping, units, calendar and paths")
 struct SitePagesTests {
+    /// The fixture site, built once for the suite.
     static let built: Result<[SiteFile], SiteError> = Result { () throws(SiteError) in try SiteBuilder.build(SiteFixture.input()) }
 
+    /// The text of one built file.
     func page(_ path: String) throws -> String {
         try #require(SiteFixture.textFiles(try Self.built.get())[path], "no \(path)")
     }
@@ -28,15 +30,13 @@ struct SitePagesTests {
 
         let push = try page("workouts/2026-11-09-0700.html")
         // Bench: heaviest 90 after 85, e1RM 90×(1+5/30) = 105.0 after 85×1.1 = 93.5, set volume 640 after 400,
-        // session volume 1,540 after 1,055 (80×5 + 80×5 + 85×3).
-        #expect(push.contains("<td>Heaviest</td>\n<td align=\"right\"><strong>90 kg</strong></td>\n<td align=\"right\">85 kg</td>"))
-        #expect(push.contains("<td>e1RM</td>\n<td align=\"right\"><strong>105.0 kg</strong></td>\n<td align=\"right\">93.5 kg</td>"))
-        #expect(push.contains("<td>Set volume</td>\n<td align=\"right\"><strong>640 kg</strong></td>\n<td align=\"right\">400 kg</td>"))
-        #expect(push.contains("<td>Session volume</td>\n<td align=\"right\"><strong>1,540 kg</strong></td>\n<td align=\"right\">1,055 kg</td>"))
-        // Rep maxes 1–3 rose from 85 kg and 4–5 from 80 kg to 90 kg: one row per run; 6–8 are new baselines.
-        #expect(push.contains("<td>1–3-rep max</td>\n<td align=\"right\"><strong>90 kg</strong></td>\n<td align=\"right\">85 kg</td>"))
-        #expect(push.contains("<td>4–5-rep max</td>\n<td align=\"right\"><strong>90 kg</strong></td>\n<td align=\"right\">80 kg</td>"))
-        #expect(!push.contains("6-rep max") && !push.contains("1-rep max"))
+        // session volume 1,540 after 1,055 (80×5 + 80×5 + 85×3); rep maxes 1–3 rose from 85 kg and 4–5
+        // from 80 kg to 90 kg (one entry per run); 6–8 are new baselines, not PRs.
+        #expect(push.contains("<td><a href=\"../exercises/bench-press-barbell.html\">Bench Press (Barbell)</a></td>\n<td>"
+            + "Heaviest <strong>90 kg</strong> (was 85 kg) · e1RM <strong>105.0 kg</strong> (was 93.5 kg) · "
+            + "Set volume <strong>640 kg</strong> (was 400 kg) · Session volume <strong>1,540 kg</strong> (was 1,055 kg) · "
+            + "1–3-rep max <strong>90 kg</strong> (was 85 kg) · 4–5-rep max <strong>90 kg</strong> (was 80 kg)</td>"))
+        #expect(!push.contains("6-rep max"))
         #expect(push.contains("rel=\"prev\" href=\"../workouts/2026-11-06-0600.html\""))
         #expect(push.contains("rel=\"next\" href=\"../workouts/2026-11-11-1200.html\""))
     }
@@ -114,6 +114,14 @@ struct SitePagesTests {
         #expect(workout.contains("<bdi>Curl \u{202E}lrac</bdi></a></h3>"))
         let list = try page("exercises/index.html")
         #expect(list.contains(">\u{2068}Curl \u{202E}lrac\u{2069}</a>"))
+    }
+
+    @Test("an exercise with only warm-ups has a page that says so, and no records")
+    func warmUpsOnly() throws {
+        let band = try page("exercises/band-pull-apart.html")
+        #expect(band.contains("No working sets yet: only warm-ups or sets not done were logged."))
+        #expect(!band.contains("<h2>Records</h2>"))
+        #expect(try page("workouts/2026-11-16-0700.html").contains("<p class=\"block-total\">0 working sets</p>"))
     }
 
     @Test("Café and CAFE get distinct pages; the list links both")
@@ -239,5 +247,47 @@ struct SitePagesTests {
         #expect(try page("index.html").contains("wkt-build") && !(try page("index.html")).contains("Custom footer"))
         func id(_ html: String) -> String? { html.firstMatch(of: /name="wkt-build" content="([0-9a-f]+)"/).map { String($0.output.1) } }
         #expect(id(index) != id(try page("index.html")))
+    }
+}
+
+@Suite("Site pages: names and template fields")
+struct SiteNamesTests {
+    @Test("R-05 and R-06: AT&T, a literal &amp; and control characters are shown as written, once escaped, controls removed")
+    func ampersandsAndControls() throws {
+        let names = ["AT&T Row", "&amp;", "Row\u{1}\u{B}\u{FFFE}X"]
+        let workouts = [SiteFixture.workout(1, "2026-11-16 07:00:00", "W", names.map {
+            ExerciseBlock(name: $0, sets: SiteFixture.sets([(20, 5)]))
+        })]
+        let input = SiteBuildInput(history: WorkoutHistory(workouts: workouts), settings: SiteFixture.settings(), today: SiteFixture.today)
+        let files = SiteFixture.textFiles(try SiteBuilder.build(input))
+        let workout = try #require(files["workouts/2026-11-16-0700.html"])
+        #expect(workout.contains(">AT&amp;T Row</a></h3>"))
+        #expect(workout.contains(">&amp;amp;</a></h3>"))
+        #expect(workout.contains(">RowX</a></h3>"))
+        let list = try #require(files["exercises/index.html"])
+        #expect(list.contains(">AT&amp;T Row</a>") && list.contains(">&amp;amp;</a>") && list.contains(">RowX</a>"))
+        // stats.json is the STATS.md contract: JSON escapes the controls and may carry U+FFFE.
+        for (path, text) in files where path != "data/stats.json" {
+            #expect(!text.unicodeScalars.contains { $0.value == 0x1 || $0.value == 0xB || $0.value == 0xFFFE }, "\(path)")
+            for svg in inlineSVGs(in: text) { #expect(parseXML(svg).error == nil, "\(path)") }
+        }
+        #expect(parseXML(try #require(files["feed.xml"])).error == nil)
+    }
+
+    @Test("every stored field of PageContext and NavItem is reachable by the template lookup")
+    func templateFields() {
+        let context = PageContext(
+            title: "T", description: "D", depth: 1, current: .records, body: "<p>b</p>", siteTitle: "S", buildID: "b", footer: "F")
+        for child in Mirror(reflecting: context).children {
+            let label = child.label ?? ""
+            #expect(context.child(named: label) != nil, "PageContext.\(label) is not visible to templates")
+            #expect(String(describing: context.child(named: label) ?? "") == String(describing: child.value))
+        }
+        let item = context.nav[2]
+        for child in Mirror(reflecting: item).children {
+            #expect(item.child(named: child.label ?? "") != nil, "NavItem.\(child.label ?? "")")
+        }
+        #expect(item.child(named: "current") as? Bool == true)
+        #expect(context.child(named: "unknown") == nil)
     }
 }

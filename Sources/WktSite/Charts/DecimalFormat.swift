@@ -53,11 +53,11 @@ public enum DecimalFormat {
 
     /// Removes trailing zeros after a decimal point, and the point itself if nothing is left.
     static func trimmed(_ text: String) -> String {
-        guard text.contains(".") else { return text }
-        var result = Substring(text)
-        while result.hasSuffix("0") { result = result.dropLast() }
-        if result.hasSuffix(".") { result = result.dropLast() }
-        return String(result)
+        var bytes = Array(text.utf8)
+        guard bytes.contains(UInt8(ascii: ".")) else { return text }
+        while bytes.last == UInt8(ascii: "0") { bytes.removeLast() }
+        if bytes.last == UInt8(ascii: ".") { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func powerOfTen(_ exponent: Int) -> Int64 {

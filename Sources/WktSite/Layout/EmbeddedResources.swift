@@ -556,7 +556,7 @@ h4 { font-size: 0.95rem; margin: 1.1em 0 0.4em; color: var(--muted); }
 
 .facts {
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(11rem, 1fr));
+  grid-template-columns: repeat(auto-fill, minmax(8.5rem, 1fr));
   gap: 0.75rem;
   margin: 0 0 1.5rem;
 }

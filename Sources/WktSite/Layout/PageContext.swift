@@ -1,3 +1,4 @@
+import Mustache
 import WktMarkdown
 
 /// The sections in the site's main navigation, in display order.
@@ -123,5 +124,38 @@ public struct PageContext: Sendable, Hashable {
         self.siteTitle = other.siteTitle
         self.buildID = other.buildID
         self.footer = other.footer
+    }
+}
+
+/// Direct field lookup for the templates: Mustache would otherwise find each `{{name}}` by
+/// reflecting over the struct (`Mirror`), which costs more than rendering the Markdown of a page.
+extension PageContext: MustacheParent {
+    /// The field named `name`, or nil for an unknown name (which renders as empty).
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "title": title
+        case "documentTitle": documentTitle
+        case "description": description
+        case "root": root
+        case "nav": nav
+        case "body": body
+        case "siteTitle": siteTitle
+        case "buildID": buildID
+        case "footer": footer
+        default: nil
+        }
+    }
+}
+
+/// Direct field lookup for the navigation items (see ``PageContext``).
+extension NavItem: MustacheParent {
+    /// The field named `name`, or nil for an unknown name.
+    public func child(named name: String) -> Any? {
+        switch name {
+        case "title": title
+        case "href": href
+        case "current": current
+        default: nil
+        }
     }
 }

@@ -60,19 +60,16 @@ extension PageComposer {
         body.html("<p><a href=\"\(SitePaths.workoutsIndex)\">All workouts →</a></p></section>")
 
         body.html("<section class=\"card card-half\" aria-labelledby=\"recent-prs\"><h2 id=\"recent-prs\">Recent PRs</h2>")
-        let groups = recentPRGroups()
+        let groups = Self.prGroups(Self.newestFirst(report.prEvents.suffix(Self.recentCount * 40)))
         if groups.isEmpty {
             body.html("<p class=\"muted\">No PRs yet: the first workout of an exercise sets its baseline.</p>")
         } else {
             body.markdown(MD.table(
                 [MD.Column("Date"), MD.Column("Exercise"), MD.Column("Records")],
-                groups.map { events in
-                    let first = events[0]
-                    let rows = Self.collapsed(events)
-                    var records = rows.prefix(3).map { "\(MD.text($0.title)) **\(metricValue($0.event.metric, $0.event.valueKg))**" }
-                    if rows.count > 3 { records.append("\(rows.count - 3) more") }
+                groups.prefix(Self.recentCount).map { group in
+                    let first = group[0].event
                     return [site.workout(id: first.workoutID).map { MD.link(first.day.description, to: $0.path) } ?? first.day.description,
-                            exerciseLink(first.exercise, root: ""), records.joined(separator: " · ")]
+                            exerciseLink(first.exercise, root: ""), prSummary(group, limit: 3, previous: false)]
                 }))
         }
         body.html("<p><a href=\"\(SitePaths.recordsIndex)\">All records →</a></p></section>")
@@ -81,21 +78,6 @@ extension PageComposer {
             path: SitePaths.dashboard, source: "dashboard", title: site.siteTitle,
             description: "Workouts per week, streaks, records and recent workouts", section: .dashboard,
             blocks: body.blocks)
-    }
-
-    /// The latest PR events grouped by workout and exercise, newest workout first: one dashboard
-    /// row per exercise and workout, however many records it broke.
-    private func recentPRGroups() -> [[PREvent]] {
-        var groups: [[PREvent]] = []
-        for event in site.report.prEvents.reversed() {
-            if let last = groups.last, last[0].workoutID == event.workoutID, last[0].exercise == event.exercise {
-                groups[groups.count - 1].insert(event, at: 0)
-            } else {
-                if groups.count == Self.recentCount { break }
-                groups.append([event])
-            }
-        }
-        return groups
     }
 
     /// `since 2026-W35 · longest 31 weeks (2024-W02 – 2024-W32)`.

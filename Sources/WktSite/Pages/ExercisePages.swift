@@ -123,8 +123,12 @@ extension PageComposer {
             }))
     }
 
-    /// The e1RM / heaviest-set progression and the weekly volume of the exercise. The weeks run
-    /// from its first to its last workout, so the page does not change with "today".
+    /// Weeks in an exercise's volume chart.
+    static let exerciseVolumeWeeks = 104
+
+    /// The e1RM / heaviest-set progression (every workout) and the weekly volume of the
+    /// exercise's last ``exerciseVolumeWeeks`` weeks of activity, ending with the week of its last
+    /// workout (not this week), so the page does not change with "today".
     private func chartsSection(_ exercise: ExerciseEntry, into body: inout PageBody) throws(SiteError) {
         let sessions = exercise.stats.sessions
         let units = site.units
@@ -140,11 +144,13 @@ extension PageComposer {
         }
         guard let first = sessions.first, let last = sessions.last, sessions.contains(where: { $0.volumeKg > 0 }) else { return }
         let calendar = site.report.calendar
-        let start = calendar.weekStart(of: first.day)
-        var volumes = [Double](repeating: 0, count: calendar.weeks(from: start, to: last.day) + 1)
-        for session in sessions { volumes[calendar.weeks(from: start, to: session.day)] += session.volumeKg }
+        let weekCount = min(Self.exerciseVolumeWeeks, calendar.weeks(from: first.day, to: last.day) + 1)
+        let start = calendar.weekStart(of: last.day).adding(days: -7 * (weekCount - 1))
+        var volumes = [Double](repeating: 0, count: weekCount)
+        for session in sessions where session.day >= start { volumes[calendar.weeks(from: start, to: session.day)] += session.volumeKg }
         let chart = BarChart(
-            id: try Self.chartID("weekly-volume"), title: "\(exercise.name): volume per week (\(units.symbol))",
+            id: try Self.chartID("weekly-volume"),
+            title: "\(exercise.name): volume per week (\(units.symbol))" + (weekCount == Self.exerciseVolumeWeeks ? ", last \(weekCount) weeks" : ""),
             bars: volumes.enumerated().map { (label: calendar.weekLabel(weekContaining: start.adding(days: 7 * $0.offset)),
                                               value: units.convert($0.element)) },
             valueHeading: "Volume", format: units.volumeChartFormat

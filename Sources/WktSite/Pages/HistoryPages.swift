@@ -87,14 +87,7 @@ extension PageComposer {
         body.html("<p class=\"lead\">\(TextFormat.plural(summary.workouts, "workout")) on \(TextFormat.plural(summary.trainingDays, "day")) · "
             + "weekly target met in \(summary.weeksOnTarget) of \(TextFormat.plural(summary.weeks, "week")) · "
             + "\(HTML.text(site.units.volume(summary.volumeKg)))</p>")
-        let index = site.years.firstIndex(of: year)
-        let previous = index.flatMap { $0 > 0 ? site.years[$0 - 1] : nil }
-        let next = index.flatMap { $0 + 1 < site.years.count ? site.years[$0 + 1] : nil }
-        body.html(HTML.pager(
-            label: "Years",
-            previous: previous.map { (TextFormat.year($0), root + SitePaths.historyYear($0)) },
-            up: ("All years", root + SitePaths.historyIndex),
-            next: next.map { (TextFormat.year($0), root + SitePaths.historyYear($0)) }))
+        body.html(yearPager(year, in: site.years, path: SitePaths.historyYear, up: ("All years", root + SitePaths.historyIndex)))
 
         let days = site.workouts.filter { $0.day.year == year }
         let heatmap = YearHeatmap(

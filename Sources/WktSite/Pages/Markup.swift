@@ -10,6 +10,7 @@ enum MD {
         /// Right-aligned numbers.
         let numeric: Bool
 
+        /// Creates a column.
         init(_ title: String, numeric: Bool = false) {
             self.title = title
             self.numeric = numeric

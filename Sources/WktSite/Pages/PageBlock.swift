@@ -29,6 +29,7 @@ struct Page: Sendable {
     /// A body template (`not-found`, `empty-store`) rendered instead of ``blocks``, if any.
     let bodyTemplate: String?
 
+    /// Creates a page; `bodyTemplate` replaces the blocks when set.
     init(
         path: String, source: String, title: String, description: String, section: NavSection?,
         blocks: [PageBlock], bodyTemplate: String? = nil

@@ -3,16 +3,27 @@ import WktMarkdown
 
 /// One page to compose; the list of jobs is fixed before the parallel render.
 enum PageJob: Sendable, Hashable {
+    /// `index.html`.
     case dashboard
+    /// `history/index.html`.
     case historyIndex
+    /// `history/<year>.html`.
     case historyYear(Int)
+    /// `workouts/index.html`.
     case workoutsIndex
+    /// `workouts/<year>.html` (long lists only).
     case workoutsYear(Int)
+    /// `workouts/<id>.html` of the workout at this index of ``SiteModel/workouts``.
     case workout(Int)
+    /// `exercises/index.html`.
     case exercisesIndex
+    /// `exercises/<slug>.html` of the exercise at this index of ``SiteModel/exercises``.
     case exercise(Int)
+    /// `records/index.html`.
     case recordsIndex
+    /// `records/<year>.html` (long PR timelines only).
     case recordsYear(Int)
+    /// `404.html`.
     case notFound
 }
 
@@ -113,21 +124,47 @@ struct PageComposer: Sendable {
             })
     }
 
-    /// A table of PR events in the given order: date, exercise (optional), record, value,
-    /// previous best and the workout.
-    func prTable(_ events: [PREvent], root: String, showExercise: Bool = true) -> String {
+    /// A table of PR events in the given order, one row per exercise and workout: date,
+    /// exercise (optional), the records broken with their previous bests, and the workout;
+    /// at most `limit` rows.
+    func prTable(_ events: [PREvent], root: String, showExercise: Bool = true, limit: Int? = nil) -> String {
         var columns = [MD.Column("Date")]
         if showExercise { columns.append(MD.Column("Exercise")) }
-        columns += [MD.Column("Record"), MD.Column("New", numeric: true), MD.Column("Previous", numeric: true), MD.Column("Workout")]
-        return MD.table(columns, Self.collapsed(events).map { event, title in
-            var row = [site.workout(id: event.workoutID).map { MD.link(event.day.description, to: root + $0.path) }
-                ?? event.day.description]
+        columns += [MD.Column("Records"), MD.Column("Workout")]
+        let groups = Self.prGroups(events)
+        return MD.table(columns, groups.prefix(limit ?? groups.count).map { group in
+            let event = group[0].event
+            let workout = site.workout(id: event.workoutID)
+            var row = [workout.map { MD.link(event.day.description, to: root + $0.path) } ?? event.day.description]
             if showExercise { row.append(exerciseLink(event.exercise, root: root)) }
-            row += [MD.text(title), "**" + metricValue(event.metric, event.valueKg) + "**",
-                    metricValue(event.metric, event.previousKg),
-                    site.workout(id: event.workoutID).map { workoutLink($0, root: root) } ?? MD.text(event.workoutName)]
+            row += [prSummary(group), workout.map { workoutLink($0, root: root) } ?? MD.text(event.workoutName)]
             return row
         })
+    }
+
+    /// The records of one group as Markdown: `Heaviest **90 kg** (was 85 kg) · e1RM …` (the
+    /// previous bests only with `previous`); after `limit` records, `and N more`.
+    func prSummary(_ group: [(event: PREvent, title: String)], limit: Int? = nil, previous: Bool = true) -> String {
+        let shown = group.prefix(limit ?? group.count).map { row in
+            "\(MD.text(row.title)) **\(metricValue(row.event.metric, row.event.valueKg))**"
+                + (previous ? " \\(was \(metricValue(row.event.metric, row.event.previousKg))\\)" : "")
+        }
+        let hidden = group.count - shown.count
+        return shown.joined(separator: " · ") + (hidden > 0 ? " · and \(hidden) more" : "")
+    }
+
+    /// PR events grouped by exercise and workout (consecutive events that share both), each
+    /// group with its rep-max runs merged (``collapsed(_:)``).
+    static func prGroups(_ events: some Collection<PREvent>) -> [[(event: PREvent, title: String)]] {
+        var groups: [[PREvent]] = []
+        for event in events {
+            if let last = groups.last?.last, last.workoutID == event.workoutID, last.exercise == event.exercise {
+                groups[groups.count - 1].append(event)
+            } else {
+                groups.append([event])
+            }
+        }
+        return groups.map(collapsed)
     }
 
     /// PR events as table rows, with runs of rep-max events of one exercise in one workout that
@@ -190,6 +227,18 @@ struct PageComposer: Sendable {
             }
         }
         return groups
+    }
+
+    /// Previous / up / next links between the year pages of one series (`history/<year>.html`):
+    /// the neighbours of `year` in `years` (ascending), linked with `path`.
+    func yearPager(_ year: Int, in years: [Int], path: (Int) -> String, up: (text: String, href: String)) -> String {
+        let root = "../"
+        let index = years.firstIndex(of: year)
+        let previous = index.flatMap { $0 > 0 ? years[$0 - 1] : nil }
+        let next = index.flatMap { $0 + 1 < years.count ? years[$0 + 1] : nil }
+        return HTML.pager(
+            label: "Years", previous: previous.map { (TextFormat.year($0), root + path($0)) }, up: up,
+            next: next.map { (TextFormat.year($0), root + path($0)) })
     }
 
     /// A validated chart ID (IDs are fixed strings of our code, so failure is a bug we report).

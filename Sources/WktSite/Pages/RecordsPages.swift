@@ -1,8 +1,8 @@
 import WktCore
 
 extension PageComposer {
-    /// PR events on `records/index.html` when the timeline is split by year.
-    static let latestPRsOnIndex = 50
+    /// Rows of the PR timeline on `records/index.html` when it is split by year.
+    static let latestPRsOnIndex = 30
 
     /// `records/index.html`: every exercise's records, then the PR timeline (newest first), split
     /// into `records/<year>.html` when long.
@@ -39,8 +39,8 @@ extension PageComposer {
         } else if splitRecordsByYear {
             body.markdown("By year: " + prYears.reversed().map { MD.link(TextFormat.year($0), to: root + SitePaths.recordsYear($0)) }
                 .joined(separator: " · "))
-            body.markdown("### Latest \(Self.latestPRsOnIndex)")
-            body.markdown(prTable(Array(Self.newestFirst(events).prefix(Self.latestPRsOnIndex)), root: root))
+            body.markdown("### Latest")
+            body.markdown(prTable(Self.newestFirst(events.suffix(Self.latestPRsOnIndex * 40)), root: root, limit: Self.latestPRsOnIndex))
         } else {
             for year in prYears.reversed() {
                 body.markdown("### \(TextFormat.year(year))")
@@ -55,17 +55,11 @@ extension PageComposer {
     func recordsYear(_ year: Int) -> Page {
         let root = "../"
         let yearText = TextFormat.year(year)
-        let years = prYears
-        let index = years.firstIndex(of: year)
         let events = Self.newestFirst(site.report.prEvents.filter { $0.day.year == year })
         var body = PageBody()
         body.html("<h1>PRs in \(yearText)</h1>")
         body.html("<p class=\"lead\">\(TextFormat.plural(events.count, "PR"))</p>")
-        body.html(HTML.pager(
-            label: "Years",
-            previous: index.flatMap { $0 > 0 ? years[$0 - 1] : nil }.map { (TextFormat.year($0), root + SitePaths.recordsYear($0)) },
-            up: ("All records", root + SitePaths.recordsIndex),
-            next: index.flatMap { $0 + 1 < years.count ? years[$0 + 1] : nil }.map { (TextFormat.year($0), root + SitePaths.recordsYear($0)) }))
+        body.html(yearPager(year, in: prYears, path: SitePaths.recordsYear, up: ("All records", root + SitePaths.recordsIndex)))
         body.markdown(prTable(events, root: root))
         return Page(path: SitePaths.recordsYear(year), source: "records of \(yearText)", title: "PRs in \(yearText)",
                     description: "Personal records set in \(yearText)", section: .records, blocks: body.blocks)

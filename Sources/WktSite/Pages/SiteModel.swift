@@ -48,10 +48,15 @@ struct ExerciseEntry: Sendable {
 /// Lookups go through dictionaries; every listing iterates arrays in walk or name order, so no
 /// dictionary order reaches a page.
 struct SiteModel: Sendable {
+    /// The configuration.
     let settings: Settings
+    /// The statistics, computed once.
     let report: StatsReport
+    /// The day the site is built for.
     let today: CivilDate
+    /// The site title (`title`, else ``defaultTitle``).
     let siteTitle: String
+    /// Weight and volume display.
     let units: Units
     /// Counted workouts in walk order.
     let workouts: [WorkoutEntry]
@@ -68,6 +73,7 @@ struct SiteModel: Sendable {
     /// The default site title when `title` is not configured.
     static let defaultTitle = "Training log"
 
+    /// Computes the statistics and every lookup the pages need.
     init(history: WorkoutHistory, settings: Settings, today: CivilDate) {
         let report = StatsEngine.compute(history: history, settings: settings, today: today)
         self.settings = settings

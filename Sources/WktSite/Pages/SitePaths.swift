@@ -4,15 +4,25 @@ import WktCore
 /// fixed names, four-digit years, workout page IDs (``WorkoutPageIDs``) and exercise slugs
 /// (``SiteSlugs``); never a raw name.
 enum SitePaths {
+    /// `index.html`.
     static let dashboard = NavSection.dashboard.path
+    /// `history/index.html`.
     static let historyIndex = NavSection.history.path
+    /// `workouts/index.html`.
     static let workoutsIndex = NavSection.workouts.path
+    /// `exercises/index.html`.
     static let exercisesIndex = NavSection.exercises.path
+    /// `records/index.html`.
     static let recordsIndex = NavSection.records.path
+    /// `404.html`.
     static let notFound = "404.html"
+    /// `feed.xml`.
     static let feed = "feed.xml"
+    /// `sitemap.xml`.
     static let sitemap = "sitemap.xml"
+    /// `data/stats.json`.
     static let statsJSON = "data/stats.json"
+    /// The folder of the built-in assets.
     static let assetsFolder = "assets/"
 
     /// `history/2026.html`.

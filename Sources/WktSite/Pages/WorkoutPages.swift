@@ -45,13 +45,7 @@ extension PageComposer {
         var body = PageBody()
         body.html("<h1>Workouts in \(yearText)</h1>")
         body.html("<p class=\"lead\">\(TextFormat.plural(entries.count, "workout"))</p>")
-        let years = workoutYears
-        let index = years.firstIndex(of: year)
-        body.html(HTML.pager(
-            label: "Years",
-            previous: index.flatMap { $0 > 0 ? years[$0 - 1] : nil }.map { (TextFormat.year($0), root + SitePaths.workoutsYear($0)) },
-            up: ("All years", root + SitePaths.workoutsIndex),
-            next: index.flatMap { $0 + 1 < years.count ? years[$0 + 1] : nil }.map { (TextFormat.year($0), root + SitePaths.workoutsYear($0)) }))
+        body.html(yearPager(year, in: workoutYears, path: SitePaths.workoutsYear, up: ("All years", root + SitePaths.workoutsIndex)))
         body.markdown(workoutsTable(entries.reversed(), root: root))
         return Page(path: SitePaths.workoutsYear(year), source: "workouts of \(yearText)", title: "Workouts in \(yearText)",
                     description: "Every workout of \(yearText)", section: .workouts, blocks: body.blocks)
@@ -93,11 +87,8 @@ extension PageComposer {
         if !info.prEvents.isEmpty {
             body.markdown("## PRs set in this workout")
             body.markdown(MD.table(
-                [MD.Column("Exercise"), MD.Column("Record"), MD.Column("New", numeric: true), MD.Column("Previous", numeric: true)],
-                Self.collapsed(info.prEvents).map { event, title in
-                    [exerciseLink(event.exercise, root: root), MD.text(title),
-                     "**" + metricValue(event.metric, event.valueKg) + "**", metricValue(event.metric, event.previousKg)]
-                }))
+                [MD.Column("Exercise"), MD.Column("Records")],
+                Self.prGroups(info.prEvents).map { [exerciseLink($0[0].event.exercise, root: root), prSummary($0)] }))
         }
         if workout.exercises.isEmpty {
             var sentence = "No sets were logged: a \(Self.activityName(workout.activity).lowercased()) session"
