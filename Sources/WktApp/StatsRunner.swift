@@ -1,4 +1,5 @@
 import WktCore
+import WktSite
 
 /// What `wkt-site stats` was asked to do.
 public struct StatsRequest: Sendable {
@@ -37,7 +38,8 @@ public enum StatsRunner {
             }
             let text: String
             if request.json {
-                let slugs = Slugger.slugs(for: report.exercises.map(\.name))
+                // The site's slugs, so these bytes equal site/data/stats.json.
+                let slugs = SiteBuilder.exerciseSlugs(for: report)
                 text = StatsJSON.encode(report, settings: context.settings, today: context.today, slugs: slugs)
             } else {
                 text = StatsSummary.terminalSummary(

@@ -1,3 +1,4 @@
+import Foundation
 import CCmarkGFM
 
 #if canImport(Glibc)
@@ -36,6 +37,9 @@ public struct MarkdownRenderer: Sendable {
     /// A Swift `static let` initialiser runs exactly once, thread-safely.
     private static let registerExtensions: Void = cmark_gfm_core_extensions_ensure_registered()
 
+    /// Serialises every use of the C library (see ``render(_:)``).
+    private static let cmarkLock = NSLock()
+
     /// The cmark-gfm syntax extensions attached to every parser, in attachment order.
     public let extensions: [String]
     /// What happens to link and image destinations after parsing.
@@ -63,6 +67,13 @@ public struct MarkdownRenderer: Sendable {
     ///   `MarkdownError.renderFailed` if a cmark-gfm call fails.
     public func render(_ markdown: String) throws(MarkdownError) -> String {
         _ = Self.registerExtensions
+        // cmark-gfm is not thread-safe: while it parses inlines it adds its extensions' special
+        // characters (`~` for strikethrough, `:`/`w` for autolinks) to one process-wide table
+        // and removes them when done, so a parse finishing on another thread switches
+        // strikethrough off under this one (seen as `~~x~~` left as text in a parallel build).
+        // Every parse and render therefore holds one process-wide lock.
+        Self.cmarkLock.lock()
+        defer { Self.cmarkLock.unlock() }
         let inputBytes = markdown.utf8.count
         guard let parser = cmark_parser_new(options) else {
             throw .renderFailed(stage: .createParser, inputBytes: inputBytes)
