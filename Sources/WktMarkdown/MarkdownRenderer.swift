@@ -37,7 +37,7 @@ public struct MarkdownRenderer: Sendable {
     /// A Swift `static let` initialiser runs exactly once, thread-safely.
     private static let registerExtensions: Void = cmark_gfm_core_extensions_ensure_registered()
 
-    /// Serialises every use of the C library (see ``render(_:)``).
+    /// Serialises the inline-parsing phase of the C library (see ``render(_:)``).
     private static let cmarkLock = NSLock()
 
     /// The cmark-gfm syntax extensions attached to every parser, in attachment order.
@@ -67,13 +67,6 @@ public struct MarkdownRenderer: Sendable {
     ///   `MarkdownError.renderFailed` if a cmark-gfm call fails.
     public func render(_ markdown: String) throws(MarkdownError) -> String {
         _ = Self.registerExtensions
-        // cmark-gfm is not thread-safe: while it parses inlines it adds its extensions' special
-        // characters (`~` for strikethrough, `:`/`w` for autolinks) to one process-wide table
-        // and removes them when done, so a parse finishing on another thread switches
-        // strikethrough off under this one (seen as `~~x~~` left as text in a parallel build).
-        // Every parse and render therefore holds one process-wide lock.
-        Self.cmarkLock.lock()
-        defer { Self.cmarkLock.unlock() }
         let inputBytes = markdown.utf8.count
         guard let parser = cmark_parser_new(options) else {
             throw .renderFailed(stage: .createParser, inputBytes: inputBytes)
@@ -86,7 +79,16 @@ public struct MarkdownRenderer: Sendable {
             }
         }
         cmark_parser_feed(parser, markdown, inputBytes)
-        guard let document = cmark_parser_finish(parser) else {
+        // cmark-gfm is not thread-safe in one place: `cmark_parser_finish` parses the inlines,
+        // and around that it adds its extensions' special characters (`~` for strikethrough,
+        // `:`/`w` for autolinks) to one process-wide table and removes them when done, so a
+        // parse finishing on another thread switches strikethrough off under this one (seen as
+        // `~~x~~` left as text in a parallel build). That call holds one process-wide lock;
+        // block parsing, rendering and freeing use only this parser's own state.
+        Self.cmarkLock.lock()
+        let finished = cmark_parser_finish(parser)
+        Self.cmarkLock.unlock()
+        guard let document = finished else {
             throw .renderFailed(stage: .finishDocument, inputBytes: inputBytes)
         }
         defer { cmark_node_free(document) }
