@@ -56,20 +56,29 @@ extension PageComposer {
         }
         body.markdown("## Set history")
         body.markdown("Working sets of every workout, newest first (weights in \(site.units.symbol)).")
+        // The plan/check-in column appears only for exercises whose workouts recorded any.
+        let sessions = Array(exercise.sessions.reversed())
+        let notes = sessions.map { sessionNotes(exercise.name, in: site.workouts[$0.workoutIndex].workout) }
+        let withNotes = notes.contains { !$0.isEmpty }
         var year: Int?
         var rows: [[String]] = []
-        for session in exercise.sessions.reversed() {
+        for (session, note) in zip(sessions, notes) {
             let entry = site.workouts[session.workoutIndex]
             if entry.day.year != year {
-                if let year { appendHistory(year: year, rows: rows, into: &body) }
+                if let year { appendHistory(year: year, rows: rows, withNotes: withNotes, into: &body) }
                 year = entry.day.year
                 rows = []
             }
             let volume = session.sets.reduce(0.0) { $0 + $1.volumeKg }
-            rows.append([MD.link(entry.day.description, to: root + entry.path), workoutLink(entry, root: root),
-                         session.sets.map(setText).joined(separator: ", "), volume > 0 ? site.units.volume(volume) : "–"])
+            let volumeText: String = volume > 0 ? site.units.volume(volume) : "–"
+            var row: [String] = [
+                MD.link(entry.day.description, to: root + entry.path), workoutLink(entry, root: root),
+                session.sets.map(setText).joined(separator: ", "), volumeText,
+            ]
+            if withNotes { row.append(MD.text(note)) }
+            rows.append(row)
         }
-        if let year { appendHistory(year: year, rows: rows, into: &body) }
+        if let year { appendHistory(year: year, rows: rows, withNotes: withNotes, into: &body) }
         return exercisePageShell(exercise, blocks: body.blocks)
     }
 
@@ -78,10 +87,29 @@ extension PageComposer {
              description: "Records, progression and every set of \(exercise.name)", section: .exercises, blocks: blocks)
     }
 
-    private func appendHistory(year: Int, rows: [[String]], into body: inout PageBody) {
+    private func appendHistory(year: Int, rows: [[String]], withNotes: Bool, into body: inout PageBody) {
         body.markdown("### \(TextFormat.year(year))")
-        body.markdown(MD.table(
-            [MD.Column("Date"), MD.Column("Workout"), MD.Column("Sets"), MD.Column("Volume", numeric: true)], rows))
+        var columns = [MD.Column("Date"), MD.Column("Workout"), MD.Column("Sets"), MD.Column("Volume", numeric: true)]
+        if withNotes { columns.append(MD.Column("Plan and check-in")) }
+        body.markdown(MD.table(columns, rows))
+    }
+
+    /// What the wkt JSON seeds record about one exercise in one workout (SEEDS.md, BodyFocus and
+    /// FitToday): the pain flag ("⚠ knees"), planned against done sets, and the workout's
+    /// check-in values; empty text when the workout has none of them.
+    func sessionNotes(_ name: String, in workout: Workout) -> String {
+        let blocks = workout.exercises.filter { $0.name == name }
+        var parts: [String] = []
+        if blocks.contains(where: \.painFlag) { parts.append("⚠ knees") }
+        let planned = blocks.compactMap(\.plannedSets)
+        if !planned.isEmpty {
+            let done = blocks.reduce(0) { $0 + $1.sets.filter(\.isWorking).count }
+            parts.append("\(done) of \(planned.reduce(0, +)) planned sets")
+        }
+        if !workout.checkIns.isEmpty {
+            parts.append(workout.checkIns.map { "\(Self.humanName($0.name)) \($0.value)" }.joined(separator: ", "))
+        }
+        return parts.joined(separator: " · ")
     }
 
     /// The records table (with the rule behind each) and the rep-max table 1–12.
