@@ -18,6 +18,52 @@ struct PageRenderer: Sendable {
     /// The validated base URL (ending in `/`), used as the root of `404.html`, which hosts serve
     /// at any depth; nil keeps that page's links relative.
     let baseURL: String?
+    /// The layout pre-rendered per root prefix and section (``LayoutSkeleton``); a page whose
+    /// combination is missing (its skeleton could not be proven exact) is rendered by Mustache.
+    let skeletons: [SkeletonKey: LayoutSkeleton]
+
+    /// Root prefix and navigation section: what the layout of a page depends on besides its
+    /// title, description and body.
+    struct SkeletonKey: Hashable, Sendable {
+        /// `""` or `../`.
+        let root: String
+        /// The page's section.
+        let section: NavSection?
+    }
+
+    /// Directories below the site root at which pages live (`index.html`, `workouts/x.html`);
+    /// skeletons are made for these depths.
+    static let skeletonDepths = 0...1
+
+    /// Creates a renderer and its layout skeletons.
+    /// - Parameters:
+    ///   - layout: The templates.
+    ///   - notes: The note renderer.
+    ///   - siteTitle: The site title (raw text).
+    ///   - buildID: The build ID.
+    ///   - footer: The footer line (raw text).
+    ///   - baseURL: The validated base URL, or nil.
+    init(layout: LayoutRenderer, notes: NoteRenderer, siteTitle: String, buildID: String, footer: String, baseURL: String?) {
+        self.layout = layout
+        self.notes = notes
+        self.siteTitle = siteTitle
+        self.buildID = buildID
+        self.footer = footer
+        self.baseURL = baseURL
+        // The skeleton context goes through the same cleaning as every page's (PageContext.init).
+        let clean = PageContext(
+            title: "", description: "", root: "", current: nil, body: "", siteTitle: siteTitle, buildID: buildID, footer: footer)
+        var skeletons: [SkeletonKey: LayoutSkeleton] = [:]
+        for depth in Self.skeletonDepths {
+            let root = String(repeating: "../", count: depth)
+            for section in [nil] + NavSection.allCases.map(Optional.some) {
+                skeletons[SkeletonKey(root: root, section: section)] = LayoutSkeleton(
+                    layout: layout, root: root, section: section, siteTitle: clean.siteTitle, buildID: clean.buildID,
+                    footer: clean.footer)
+            }
+        }
+        self.skeletons = skeletons
+    }
 
     /// Renders one page.
     func render(_ page: Page) throws(SiteError) -> SiteFile {
@@ -46,6 +92,9 @@ struct PageRenderer: Sendable {
             siteTitle: siteTitle, buildID: buildID, footer: footer)
         if let template = page.bodyTemplate {
             return SiteFile(path: page.path, text: try layout.renderPage(context, bodyTemplate: template))
+        }
+        if let skeleton = skeletons[SkeletonKey(root: root, section: page.section)] {
+            return SiteFile(path: page.path, bytes: skeleton.render(context))
         }
         return SiteFile(path: page.path, text: try layout.renderPage(context))
     }
