@@ -72,3 +72,36 @@ struct LayoutSkeletonTests {
         #expect(String(decoding: skeleton.render(context), as: UTF8.self) == "<h1>A &amp; B</h1><p title=\"&quot;q&quot;\"><b>x</b></p>../")
     }
 }
+
+@Suite("Markdown blocks rendered together")
+struct MarkdownBatchTests {
+    static func separately(_ blocks: [PageBlock]) throws -> [String] {
+        try blocks.compactMap { block in
+            guard case .markdown(let text) = block else { return nil }
+            return try MarkdownRenderer.pages.render(text)
+        }
+    }
+
+    @Test("a page's Markdown blocks rendered in one call equal the blocks rendered one by one")
+    func batchEqualsSeparate() throws {
+        let renderer = PageRenderer(layout: try LayoutRenderer(), notes: NoteRenderer(), siteTitle: "S", buildID: "b", footer: "F", baseURL: nil)
+        let cases: [[PageBlock]] = [
+            [.markdown("## Sets\n"), .html("<h3>Squat</h3>\n"), .markdown("| Set | Reps |\n| ---: | ---: |\n| 1 | 5 |\n"),
+             .note("~~old~~ note"), .markdown("| a |\n| --- |\n| b |"), .markdown(""), .markdown("Last *line* www.example.com")],
+            // The separator's own text in a block: cut in the wrong number of parts, so rendered one by one.
+            [.markdown("x\n"), .markdown(PageRenderer.blockSeparator + "\n"), .markdown("y\n")],
+        ]
+        for blocks in cases {
+            let page = Page(path: "workouts/x.html", source: "test", title: "T", description: "D", section: .workouts, blocks: blocks)
+            #expect(try renderer.renderedMarkdown(of: page) == (try Self.separately(blocks)))
+        }
+    }
+
+    @Test("cutting at the rendered separator needs exactly one separator between parts")
+    func cut() {
+        let separator = String(decoding: PageRenderer.renderedBlockSeparator, as: UTF8.self)
+        #expect(PageRenderer.cut(Array("<p>a</p>\n\(separator)<p>b</p>\n".utf8), into: 2) == ["<p>a</p>\n", "<p>b</p>\n"])
+        #expect(PageRenderer.cut(Array("<p>a</p>\n\(separator)\(separator)".utf8), into: 2) == nil)
+        #expect(PageRenderer.cut(Array("<p>a</p>\n".utf8), into: 2) == nil)
+    }
+}

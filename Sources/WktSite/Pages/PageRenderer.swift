@@ -65,17 +65,74 @@ struct PageRenderer: Sendable {
         self.skeletons = skeletons
     }
 
+    /// A paragraph placed between a page's Markdown blocks when they are rendered together; the
+    /// private-use characters keep it from being anything the page's text could produce.
+    static let blockSeparator = "wkt\u{E000}block\u{E000}separator"
+    /// ``blockSeparator`` as cmark-gfm renders it, as UTF-8.
+    static let renderedBlockSeparator = Array("<p>\(blockSeparator)</p>\n".utf8)
+
+    /// The HTML of the page's Markdown blocks, in order.
+    ///
+    /// One cmark-gfm call per page instead of one per block (a workout page has a table per
+    /// exercise between HTML headings): the blocks are joined with ``blockSeparator`` paragraphs
+    /// between blank lines and the HTML is cut at the rendered separators. Generated Markdown
+    /// holds only headings, paragraphs and tables, with database text escaped (no raw HTML,
+    /// fences or reference definitions), so a blank line closes every block and each part is
+    /// the HTML the block renders to alone. If the separator does not come out exactly once
+    /// between each pair of blocks, each block is rendered on its own.
+    func renderedMarkdown(of page: Page) throws(SiteError) -> [String] {
+        var sources: [String] = []
+        for case .markdown(let text) in page.blocks { sources.append(text) }
+        if sources.count > 1 {
+            let separator = "\n\n" + Self.blockSeparator + "\n\n"
+            let html = try renderMarkdown(sources.joined(separator: separator), page: page)
+            if let parts = Self.cut(Array(html.utf8), into: sources.count) { return parts }
+        }
+        var rendered: [String] = []
+        for source in sources { rendered.append(try renderMarkdown(source, page: page)) }
+        return rendered
+    }
+
+    /// One cmark-gfm call with the page profile.
+    private func renderMarkdown(_ markdown: String, page: Page) throws(SiteError) -> String {
+        do {
+            return try MarkdownRenderer.pages.render(markdown)
+        } catch {
+            throw .markdownFailed(path: page.path, message: error.description)
+        }
+    }
+
+    /// `html` cut at ``renderedBlockSeparator`` into exactly `count` parts, or nil when the
+    /// separator occurs another number of times.
+    static func cut(_ html: [UInt8], into count: Int) -> [String]? {
+        let separator = renderedBlockSeparator
+        var parts: [String] = []
+        parts.reserveCapacity(count)
+        var start = 0
+        var index = 0
+        while index + separator.count <= html.count {
+            if html[index] == separator[0], html[index..<index + separator.count].elementsEqual(separator) {
+                parts.append(String(decoding: html[start..<index], as: UTF8.self))
+                index += separator.count
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        parts.append(String(decoding: html[start...], as: UTF8.self))
+        return parts.count == count ? parts : nil
+    }
+
     /// Renders one page.
     func render(_ page: Page) throws(SiteError) -> SiteFile {
+        let markdown = try renderedMarkdown(of: page)
+        var markdownIndex = 0
         var body = ""
         for block in page.blocks {
             switch block {
-            case .markdown(let markdown):
-                do {
-                    body += try MarkdownRenderer.pages.render(markdown)
-                } catch {
-                    throw .markdownFailed(path: page.path, message: error.description)
-                }
+            case .markdown:
+                body += markdown[markdownIndex]
+                markdownIndex += 1
             case .note(let note):
                 do {
                     body += try notes.render(note).html
