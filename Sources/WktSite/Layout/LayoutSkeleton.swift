@@ -84,7 +84,13 @@ struct LayoutSkeleton: Sendable {
     /// the skeleton was made with.
     func render(_ context: PageContext) -> [UInt8] {
         var output: [UInt8] = []
-        output.reserveCapacity(fixedCount + context.body.utf8.count + 1024)
+        // The exact size (a few bytes over when a quote carries a combining mark and stays as it
+        // is): pages are kept in memory until they are written, so no spare kilobyte per page.
+        output.reserveCapacity(pieces.reduce(fixedCount) { total, piece in
+            guard case .field(let field, let escaped) = piece else { return total }
+            let value = field.value(in: context).utf8
+            return total + value.count + (escaped ? value.reduce(0) { $0 + Self.escapeGrowth($1) } : 0)
+        })
         for piece in pieces {
             switch piece {
             case .text(let bytes):
@@ -192,6 +198,16 @@ struct LayoutSkeleton: Sendable {
             } else {
                 output.append(contentsOf: character.utf8)
             }
+        }
+    }
+
+    /// How many bytes Mustache's escaping adds for `byte` (`&lt;` is 3 more than `<`).
+    private static func escapeGrowth(_ byte: UInt8) -> Int {
+        switch byte {
+        case UInt8(ascii: "<"), UInt8(ascii: ">"): 3
+        case UInt8(ascii: "&"), UInt8(ascii: "'"): 4
+        case UInt8(ascii: "\""): 5
+        default: 0
         }
     }
 
