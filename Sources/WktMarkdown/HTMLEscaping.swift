@@ -7,7 +7,8 @@ public enum HTMLEscaping {
     /// - Parameter text: any text.
     /// - Returns: `text` without U+0000–U+0008, U+000B, U+000C, U+000E–U+001F, U+FFFE, U+FFFF.
     public static func stripControlCharacters(_ text: String) -> String {
-        TextBytes.string(TextBytes.strippedBytes(text))
+        guard text.utf8.contains(where: TextBytes.mayBeStripped) else { return text }
+        return TextBytes.string(TextBytes.strippedBytes(text))
     }
 
     /// Escapes text for HTML element content and for double-quoted attribute values.
@@ -18,6 +19,7 @@ public enum HTMLEscaping {
     /// - Parameter text: any text.
     /// - Returns: the escaped text.
     public static func escapeHTML(_ text: String) -> String {
+        guard text.utf8.contains(where: { TextBytes.mayBeStripped($0) || isEscaped($0) }) else { return text }
         let bytes = TextBytes.strippedBytes(text)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + bytes.count / 8)
@@ -32,6 +34,14 @@ public enum HTMLEscaping {
             }
         }
         return TextBytes.string(output)
+    }
+
+    /// Whether `escapeHTML(_:)` replaces `byte` by an entity.
+    private static func isEscaped(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): true
+        default: false
+        }
     }
 
     /// Escapes text with `escapeHTML(_:)` and, if the text contains a bidi control, wraps the
@@ -50,7 +60,8 @@ public enum HTMLEscaping {
     /// - Parameter text: any text.
     /// - Returns: `true` if one of those scalars occurs.
     public static func containsBidiControl(_ text: String) -> Bool {
-        text.unicodeScalars.contains { isBidiControl($0) }
+        // Every bidi control is outside ASCII, so ASCII text needs no scalar decoding.
+        text.utf8.contains { $0 >= 0x80 } && text.unicodeScalars.contains { isBidiControl($0) }
     }
 
     /// Whether `scalar` is one of the bidi formatting characters listed at

@@ -30,6 +30,12 @@ public enum MarkdownEscaping {
     /// - Parameter text: database text.
     /// - Returns: Markdown source that renders as `text`.
     public static func escapeMarkdown(_ text: String) -> String {
+        // Printable ASCII without punctuation and without a space at either end is its own escape.
+        if text.utf8.first != UInt8(ascii: " "), text.utf8.last != UInt8(ascii: " "),
+           text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) && !TextBytes.isASCIIPunctuation($0) })
+        {
+            return text
+        }
         let bytes = TextBytes.strippedBytes(text)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count * 2)
@@ -48,7 +54,7 @@ public enum MarkdownEscaping {
         }
         let start = output.firstIndex { $0 != UInt8(ascii: " ") } ?? output.endIndex
         let end = (output.lastIndex { $0 != UInt8(ascii: " ") }).map { $0 + 1 } ?? start
-        let escaped = TextBytes.string(Array(output[start..<end]))
+        let escaped = String(decoding: output[start..<end], as: UTF8.self)
         return HTMLEscaping.containsBidiControl(escaped) ? isolated(escaped) : escaped
     }
 

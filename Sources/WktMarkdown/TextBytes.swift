@@ -27,6 +27,13 @@ enum TextBytes {
         return output
     }
 
+    /// Whether `byte` may be removed by ``strippedBytes(_:)``: a C0 control other than TAB, LF
+    /// and CR, or `EF`, the lead byte of U+FFFE and U+FFFF. Text without such bytes is returned
+    /// unchanged by it.
+    static func mayBeStripped(_ byte: UInt8) -> Bool {
+        (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0xEF
+    }
+
     /// Decodes bytes produced by the helpers above (always valid UTF-8).
     static func string(_ bytes: [UInt8]) -> String {
         String(decoding: bytes, as: UTF8.self)

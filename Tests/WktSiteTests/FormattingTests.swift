@@ -94,4 +94,19 @@ struct FormattingTests {
         }
         #expect(SiteError.invalidChartID("x").exitCode == 65)
     }
+
+    @Test("digits before the point, trailing zeros trimmed, thousands grouped")
+    func digitsTrimmingGrouping() {
+        #expect(DecimalFormat.fixed(-0.5, decimals: 2) == "-0.50")
+        #expect(DecimalFormat.fixed(0, decimals: 0) == "0")
+        #expect(DecimalFormat.fixed(1234.5678, decimals: 3) == "1234.568")
+        #expect(DecimalFormat.trimmed("10.0") == "10")
+        #expect(DecimalFormat.trimmed("100") == "100")
+        #expect(DecimalFormat.trimmed("0.50") == "0.5")
+        #expect(DecimalFormat.trimmed("-3.000") == "-3")
+        #expect(TextFormat.grouped(-1_234_567) == "-1,234,567")
+        #expect(TextFormat.grouped(999.4) == "999")
+        #expect(TextFormat.grouped(-999.6) == "-1,000")
+        #expect(TextFormat.grouped(123_456) == "123,456")
+    }
 }

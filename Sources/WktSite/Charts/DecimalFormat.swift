@@ -22,14 +22,32 @@ public enum DecimalFormat {
         // |scaled| ≤ 1e21 could overflow Int64 for six places; keep it representable.
         let bounded = min(9.0e18, max(-9.0e18, scaled))
         let units = Int64(bounded)
-        let magnitude = units.magnitude
-        let whole = magnitude / UInt64(factor)
-        var text = units < 0 ? "-" + String(whole) : String(whole)
-        if places > 0 {
-            let fraction = String(magnitude % UInt64(factor))
-            text += "." + String(repeating: "0", count: places - fraction.count) + fraction
+        // Digits of |units| from the last, with the point `places` digits from the end; at least
+        // one digit before the point. Written straight into the string's storage (this runs for
+        // every number on every page).
+        var magnitude = units.magnitude
+        var digitCount = 0
+        var rest = magnitude
+        repeat {
+            digitCount += 1
+            rest /= 10
+        } while rest > 0
+        digitCount = max(digitCount, places + 1)
+        let length = (units < 0 ? 1 : 0) + digitCount + (places > 0 ? 1 : 0)
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var position = length
+            for digit in 0..<digitCount {
+                if places > 0, digit == places {
+                    position -= 1
+                    buffer[position] = UInt8(ascii: ".")
+                }
+                position -= 1
+                buffer[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            }
+            if units < 0 { buffer[0] = UInt8(ascii: "-") }
+            return length
         }
-        return text
     }
 
     /// A short axis label: `0`, `2.5`, `12k`, `1.5M`, `1G`.
@@ -53,11 +71,12 @@ public enum DecimalFormat {
 
     /// Removes trailing zeros after a decimal point, and the point itself if nothing is left.
     static func trimmed(_ text: String) -> String {
-        var bytes = Array(text.utf8)
+        let bytes = text.utf8
         guard bytes.contains(UInt8(ascii: ".")) else { return text }
-        while bytes.last == UInt8(ascii: "0") { bytes.removeLast() }
-        if bytes.last == UInt8(ascii: ".") { bytes.removeLast() }
-        return String(decoding: bytes, as: UTF8.self)
+        var end = bytes.endIndex
+        while end > bytes.startIndex, bytes[bytes.index(before: end)] == UInt8(ascii: "0") { end = bytes.index(before: end) }
+        if end > bytes.startIndex, bytes[bytes.index(before: end)] == UInt8(ascii: ".") { end = bytes.index(before: end) }
+        return String(decoding: bytes[..<end], as: UTF8.self)
     }
 
     private static func powerOfTen(_ exponent: Int) -> Int64 {

@@ -98,9 +98,7 @@ public struct PageContext: Sendable, Hashable {
         self.documentTitle = cleanTitle == cleanSite || cleanTitle.isEmpty ? cleanSite : cleanTitle + " · " + cleanSite
         self.description = HTMLEscaping.stripControlCharacters(description)
         self.root = root
-        self.nav = NavSection.allCases.map {
-            NavItem(title: $0.title, href: root + $0.path, current: $0 == current)
-        }
+        self.nav = Self.navigation(root: root, current: current)
         self.body = body
         self.siteTitle = cleanSite
         self.buildID = HTMLEscaping.stripControlCharacters(buildID)
@@ -112,6 +110,29 @@ public struct PageContext: Sendable, Hashable {
     /// - Returns: A copy with `body` replaced.
     public func replacingBody(_ body: String) -> PageContext {
         PageContext(copying: self, body: body)
+    }
+
+    /// Creates a context with every text field taken as given (no control characters removed,
+    /// `documentTitle` not derived from the title): the sentinel and probe pages of
+    /// ``LayoutSkeleton``.
+    init(
+        documentTitle: String, title: String, description: String, root: String, current: NavSection?, body: String,
+        siteTitle: String, buildID: String, footer: String
+    ) {
+        self.title = title
+        self.documentTitle = documentTitle
+        self.description = description
+        self.root = root
+        self.nav = Self.navigation(root: root, current: current)
+        self.body = body
+        self.siteTitle = siteTitle
+        self.buildID = buildID
+        self.footer = footer
+    }
+
+    /// The main navigation seen from a page with root prefix `root` in section `current`.
+    private static func navigation(root: String, current: NavSection?) -> [NavItem] {
+        NavSection.allCases.map { NavItem(title: $0.title, href: root + $0.path, current: $0 == current) }
     }
 
     private init(copying other: PageContext, body: String) {

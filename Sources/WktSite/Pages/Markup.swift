@@ -33,17 +33,23 @@ enum MD {
     /// with exactly the header's column count, so cmark-gfm never has to complete a row.
     static func table(_ columns: [Column], _ rows: [[String]]) -> String {
         var out = "|"
-        for column in columns { out += " " + text(column.title) + " |" }
-        out += "\n|"
-        for column in columns { out += column.numeric ? " ---: |" : " --- |" }
-        out += "\n"
+        out.reserveCapacity(64 + 16 * columns.count * (rows.count + 2))
+        for column in columns {
+            out.append(" ")
+            out.append(text(column.title))
+            out.append(" |")
+        }
+        out.append("\n|")
+        for column in columns { out.append(column.numeric ? " ---: |" : " --- |") }
+        out.append("\n")
         for row in rows {
-            out += "|"
+            out.append("|")
             for index in columns.indices {
-                let cell = index < row.count ? row[index] : ""
-                out += " " + cell + " |"
+                out.append(" ")
+                if index < row.count { out.append(row[index]) }
+                out.append(" |")
             }
-            out += "\n"
+            out.append("\n")
         }
         return out
     }

@@ -54,8 +54,12 @@ struct PageBody {
 
     /// Appends generated Markdown (a paragraph, heading or table).
     mutating func markdown(_ text: String) {
-        if case .markdown(let previous)? = blocks.last {
-            blocks[blocks.count - 1] = .markdown(previous + "\n" + text + "\n")
+        if case .markdown(var merged)? = blocks.last {
+            blocks.removeLast()  // leaves `merged` the only reference, so it grows in place
+            merged.append("\n")
+            merged.append(text)
+            merged.append("\n")
+            blocks.append(.markdown(merged))
         } else {
             blocks.append(.markdown(text + "\n"))
         }
@@ -63,8 +67,11 @@ struct PageBody {
 
     /// Appends HTML our code produced.
     mutating func html(_ text: String) {
-        if case .html(let previous)? = blocks.last {
-            blocks[blocks.count - 1] = .html(previous + text + "\n")
+        if case .html(var merged)? = blocks.last {
+            blocks.removeLast()  // leaves `merged` the only reference, so it grows in place
+            merged.append(text)
+            merged.append("\n")
+            blocks.append(.html(merged))
         } else {
             blocks.append(.html(text + "\n"))
         }

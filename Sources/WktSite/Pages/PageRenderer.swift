@@ -18,18 +18,121 @@ struct PageRenderer: Sendable {
     /// The validated base URL (ending in `/`), used as the root of `404.html`, which hosts serve
     /// at any depth; nil keeps that page's links relative.
     let baseURL: String?
+    /// The layout pre-rendered per root prefix and section (``LayoutSkeleton``); a page whose
+    /// combination is missing (its skeleton could not be proven exact) is rendered by Mustache.
+    let skeletons: [SkeletonKey: LayoutSkeleton]
+
+    /// Root prefix and navigation section: what the layout of a page depends on besides its
+    /// title, description and body.
+    struct SkeletonKey: Hashable, Sendable {
+        /// `""` or `../`.
+        let root: String
+        /// The page's section.
+        let section: NavSection?
+    }
+
+    /// Directories below the site root at which pages live (`index.html`, `workouts/x.html`);
+    /// skeletons are made for these depths.
+    static let skeletonDepths = 0...1
+
+    /// Creates a renderer and its layout skeletons.
+    /// - Parameters:
+    ///   - layout: The templates.
+    ///   - notes: The note renderer.
+    ///   - siteTitle: The site title (raw text).
+    ///   - buildID: The build ID.
+    ///   - footer: The footer line (raw text).
+    ///   - baseURL: The validated base URL, or nil.
+    init(layout: LayoutRenderer, notes: NoteRenderer, siteTitle: String, buildID: String, footer: String, baseURL: String?) {
+        self.layout = layout
+        self.notes = notes
+        self.siteTitle = siteTitle
+        self.buildID = buildID
+        self.footer = footer
+        self.baseURL = baseURL
+        // The skeleton context goes through the same cleaning as every page's (PageContext.init).
+        let clean = PageContext(
+            title: "", description: "", root: "", current: nil, body: "", siteTitle: siteTitle, buildID: buildID, footer: footer)
+        var skeletons: [SkeletonKey: LayoutSkeleton] = [:]
+        for depth in Self.skeletonDepths {
+            let root = String(repeating: "../", count: depth)
+            for section in [nil] + NavSection.allCases.map(Optional.some) {
+                skeletons[SkeletonKey(root: root, section: section)] = LayoutSkeleton(
+                    layout: layout, root: root, section: section, siteTitle: clean.siteTitle, buildID: clean.buildID,
+                    footer: clean.footer)
+            }
+        }
+        self.skeletons = skeletons
+    }
+
+    /// A paragraph placed between a page's Markdown blocks when they are rendered together; the
+    /// private-use characters keep it from being anything the page's text could produce.
+    static let blockSeparator = "wkt\u{E000}block\u{E000}separator"
+    /// ``blockSeparator`` as cmark-gfm renders it, as UTF-8.
+    static let renderedBlockSeparator = Array("<p>\(blockSeparator)</p>\n".utf8)
+
+    /// The HTML of the page's Markdown blocks, in order.
+    ///
+    /// One cmark-gfm call per page instead of one per block (a workout page has a table per
+    /// exercise between HTML headings): the blocks are joined with ``blockSeparator`` paragraphs
+    /// between blank lines and the HTML is cut at the rendered separators. Generated Markdown
+    /// holds only headings, paragraphs and tables, with database text escaped (no raw HTML,
+    /// fences or reference definitions), so a blank line closes every block and each part is
+    /// the HTML the block renders to alone. If the separator does not come out exactly once
+    /// between each pair of blocks, each block is rendered on its own.
+    func renderedMarkdown(of page: Page) throws(SiteError) -> [String] {
+        var sources: [String] = []
+        for case .markdown(let text) in page.blocks { sources.append(text) }
+        if sources.count > 1 {
+            let separator = "\n\n" + Self.blockSeparator + "\n\n"
+            let html = try renderMarkdown(sources.joined(separator: separator), page: page)
+            if let parts = Self.cut(Array(html.utf8), into: sources.count) { return parts }
+        }
+        var rendered: [String] = []
+        for source in sources { rendered.append(try renderMarkdown(source, page: page)) }
+        return rendered
+    }
+
+    /// One cmark-gfm call with the page profile.
+    private func renderMarkdown(_ markdown: String, page: Page) throws(SiteError) -> String {
+        do {
+            return try MarkdownRenderer.pages.render(markdown)
+        } catch {
+            throw .markdownFailed(path: page.path, message: error.description)
+        }
+    }
+
+    /// `html` cut at ``renderedBlockSeparator`` into exactly `count` parts, or nil when the
+    /// separator occurs another number of times.
+    static func cut(_ html: [UInt8], into count: Int) -> [String]? {
+        let separator = renderedBlockSeparator
+        var parts: [String] = []
+        parts.reserveCapacity(count)
+        var start = 0
+        var index = 0
+        while index + separator.count <= html.count {
+            if html[index] == separator[0], html[index..<index + separator.count].elementsEqual(separator) {
+                parts.append(String(decoding: html[start..<index], as: UTF8.self))
+                index += separator.count
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        parts.append(String(decoding: html[start...], as: UTF8.self))
+        return parts.count == count ? parts : nil
+    }
 
     /// Renders one page.
     func render(_ page: Page) throws(SiteError) -> SiteFile {
+        let markdown = try renderedMarkdown(of: page)
+        var markdownIndex = 0
         var body = ""
         for block in page.blocks {
             switch block {
-            case .markdown(let markdown):
-                do {
-                    body += try MarkdownRenderer.pages.render(markdown)
-                } catch {
-                    throw .markdownFailed(path: page.path, message: error.description)
-                }
+            case .markdown:
+                body += markdown[markdownIndex]
+                markdownIndex += 1
             case .note(let note):
                 do {
                     body += try notes.render(note).html
@@ -46,6 +149,9 @@ struct PageRenderer: Sendable {
             siteTitle: siteTitle, buildID: buildID, footer: footer)
         if let template = page.bodyTemplate {
             return SiteFile(path: page.path, text: try layout.renderPage(context, bodyTemplate: template))
+        }
+        if let skeleton = skeletons[SkeletonKey(root: root, section: page.section)] {
+            return SiteFile(path: page.path, bytes: skeleton.render(context))
         }
         return SiteFile(path: page.path, text: try layout.renderPage(context))
     }

@@ -45,14 +45,16 @@ enum TextFormat {
     /// `value` rounded to a whole number with `,` between groups of three digits (`12,345`).
     static func grouped(_ value: Double) -> String {
         let digits = DecimalFormat.fixed(value, decimals: 0)
-        let negative = digits.hasPrefix("-")
-        let body = Array(negative ? digits.dropFirst() : Substring(digits))
-        var out = ""
+        let negative = digits.utf8.first == UInt8(ascii: "-")
+        let body = digits.utf8.dropFirst(negative ? 1 : 0)
+        guard body.count > 3 else { return digits }
+        var out: [UInt8] = negative ? [UInt8(ascii: "-")] : []
+        out.reserveCapacity(digits.utf8.count + body.count / 3)
         for (index, digit) in body.enumerated() {
-            if index > 0, (body.count - index) % 3 == 0 { out.append(",") }
+            if index > 0, (body.count - index) % 3 == 0 { out.append(UInt8(ascii: ",")) }
             out.append(digit)
         }
-        return (negative ? "-" : "") + out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A count with `,` separators (`2,104`).

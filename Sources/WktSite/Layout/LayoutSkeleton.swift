@@ -1,0 +1,225 @@
+/// The page layout rendered once for one root prefix and navigation section, with the fields
+/// that change from page to page (``Field``) left as slots to fill in.
+///
+/// Most pages differ only in their title, description and body, so rendering the whole Mustache
+/// layout (partials, the navigation section, a field lookup per tag) for each of them repeats the
+/// same work thousands of times. A skeleton is made by rendering the layout once with a unique
+/// sentinel string in each per-page field and cutting the result at the sentinels; a page is then
+/// the skeleton's text with each slot replaced by its value, escaped exactly as Mustache's
+/// `{{x}}` does where the sentinel came out escaped and raw where it came out raw (`{{{x}}}`).
+///
+/// Splicing is only used when it is proven to give the same bytes as Mustache: after cutting,
+/// the skeleton is filled with probe values (empty fields, and fields with every escaped
+/// character, a combining mark after a quote, non-ASCII text and trailing newlines) and compared
+/// with real renders of the same probes. A template that uses a field in a section, an inverted
+/// section, a transform or an indented partial fails that check (or the cut) and the pages of
+/// that combination are rendered by Mustache instead.
+struct LayoutSkeleton: Sendable {
+    /// A field of ``PageContext`` that differs between pages sharing root and section.
+    enum Field: Int, Sendable, CaseIterable {
+        /// ``PageContext/documentTitle``.
+        case documentTitle
+        /// ``PageContext/title``.
+        case title
+        /// ``PageContext/description``.
+        case description
+        /// ``PageContext/body``.
+        case body
+
+        /// The field's value in `context`.
+        func value(in context: PageContext) -> String {
+            switch self {
+            case .documentTitle: context.documentTitle
+            case .title: context.title
+            case .description: context.description
+            case .body: context.body
+            }
+        }
+    }
+
+    /// A run of fixed text or a slot.
+    enum Piece: Sendable {
+        /// Bytes copied as they are.
+        case text([UInt8])
+        /// A field's value, HTML-escaped as Mustache escapes (`escaped`) or raw.
+        case field(Field, escaped: Bool)
+    }
+
+    /// The skeleton in order.
+    let pieces: [Piece]
+    /// Total bytes of the fixed text (for reserving the output buffer).
+    let fixedCount: Int
+
+    /// Renders the layout for `root` and `section` with sentinels and cuts it into pieces; nil
+    /// when the result cannot be proven identical to Mustache's for every page.
+    /// - Parameters:
+    ///   - layout: The templates.
+    ///   - root: The root prefix of the pages this skeleton serves.
+    ///   - section: Their navigation section.
+    ///   - siteTitle: The site title (raw text).
+    ///   - buildID: The build ID.
+    ///   - footer: The footer line (raw text).
+    init?(layout: LayoutRenderer, root: String, section: NavSection?, siteTitle: String, buildID: String, footer: String) {
+        func context(_ value: (Field) -> String) -> PageContext {
+            PageContext(
+                documentTitle: value(.documentTitle), title: value(.title), description: value(.description),
+                root: root, current: section, body: value(.body), siteTitle: siteTitle, buildID: buildID, footer: footer)
+        }
+        guard let sentinelRender = try? layout.renderPage(context(Self.sentinel)),
+              let pieces = Self.cut(Array(sentinelRender.utf8))
+        else { return nil }
+        self.pieces = pieces
+        self.fixedCount = pieces.reduce(0) { total, piece in
+            if case .text(let bytes) = piece { total + bytes.count } else { total }
+        }
+        for probe in Self.probes {
+            let probeContext = context(probe)
+            guard let expected = try? layout.renderPage(probeContext), Array(expected.utf8) == render(probeContext) else {
+                return nil
+            }
+        }
+    }
+
+    /// The page for `context`, whose root, section, site title, build ID and footer must be those
+    /// the skeleton was made with.
+    func render(_ context: PageContext) -> [UInt8] {
+        var output: [UInt8] = []
+        // The exact size (a few bytes over when a quote carries a combining mark and stays as it
+        // is): pages are kept in memory until they are written, so no spare kilobyte per page.
+        output.reserveCapacity(pieces.reduce(fixedCount) { total, piece in
+            guard case .field(let field, let escaped) = piece else { return total }
+            let value = field.value(in: context).utf8
+            return total + value.count + (escaped ? value.reduce(0) { $0 + Self.escapeGrowth($1) } : 0)
+        })
+        for piece in pieces {
+            switch piece {
+            case .text(let bytes):
+                output.append(contentsOf: bytes)
+            case .field(let field, let escaped):
+                let value = field.value(in: context)
+                if escaped {
+                    Self.appendMustacheEscaped(value, to: &output)
+                } else {
+                    output.append(contentsOf: value.utf8)
+                }
+            }
+        }
+        return output
+    }
+
+    // MARK: - Sentinels and probes
+
+    /// U+E000, a private-use character no page field contains next to the marker text, in UTF-8.
+    private static let marker: [UInt8] = Array("\u{E000}".utf8)
+    /// The name inside a sentinel; `<` and `>` around it show whether Mustache escaped it.
+    private static let slotName: [UInt8] = Array("wkt-layout-slot-".utf8)
+
+    /// `U+E000 <wkt-layout-slot-N> U+E000` for field number N.
+    private static func sentinel(_ field: Field) -> String {
+        "\u{E000}<wkt-layout-slot-\(field.rawValue)>\u{E000}"
+    }
+
+    /// Field values that exercise empty fields, every escaped character, Mustache's escaping by
+    /// grapheme cluster (a quote followed by a combining mark is one cluster and stays as it is),
+    /// non-ASCII text and newlines at the end of a value (which indented partials would indent).
+    private static let probes: [@Sendable (Field) -> String] = [
+        { _ in "" },
+        { field in "A&B <i>\"q\" 'x'\n é\"\u{301} · \(field.rawValue)\n" },
+    ]
+
+    /// Cuts a render made with ``sentinel(_:)`` values into text and slots; nil when a marker is
+    /// not part of a well-formed sentinel (a template transformed a field) or the slot name
+    /// appears anywhere else.
+    private static func cut(_ bytes: [UInt8]) -> [Piece]? {
+        let escapedOpen = Array("&lt;".utf8), escapedClose = Array("&gt;".utf8)
+        var pieces: [Piece] = []
+        var text: [UInt8] = []
+        var index = 0
+        func matches(_ expected: [UInt8], at position: Int) -> Bool {
+            position + expected.count <= bytes.count && bytes[position..<position + expected.count].elementsEqual(expected)
+        }
+        while index < bytes.count {
+            guard matches(marker, at: index) else {
+                if matches(slotName, at: index) { return nil }
+                text.append(bytes[index])
+                index += 1
+                continue
+            }
+            var position = index + marker.count
+            let escaped: Bool
+            if matches(escapedOpen, at: position) {
+                escaped = true
+                position += escapedOpen.count
+            } else if bytes.count > position, bytes[position] == UInt8(ascii: "<") {
+                escaped = false
+                position += 1
+            } else {
+                return nil
+            }
+            guard matches(slotName, at: position) else { return nil }
+            position += slotName.count
+            let digitsStart = position
+            while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) { position += 1 }
+            guard let number = Int(String(decoding: bytes[digitsStart..<position], as: UTF8.self)),
+                  let field = Field(rawValue: number)
+            else { return nil }
+            if escaped, matches(escapedClose, at: position) {
+                position += escapedClose.count
+            } else if !escaped, position < bytes.count, bytes[position] == UInt8(ascii: ">") {
+                position += 1
+            } else {
+                return nil
+            }
+            guard matches(marker, at: position) else { return nil }
+            if !text.isEmpty { pieces.append(.text(text)) }
+            text = []
+            pieces.append(.field(field, escaped: escaped))
+            index = position + marker.count
+        }
+        if !text.isEmpty { pieces.append(.text(text)) }
+        return pieces
+    }
+
+    // MARK: - Escaping
+
+    /// Appends `text` escaped exactly as swift-mustache's `{{x}}` in HTML mode: each grapheme
+    /// cluster that is exactly `<`, `>`, `&`, `"` or `'` becomes `&lt;`, `&gt;`, `&amp;`,
+    /// `&quot;` or `&#39;`; every other cluster is kept. In ASCII text the only cluster of more
+    /// than one scalar is CR LF, so bytes can be escaped one by one.
+    static func appendMustacheEscaped(_ text: String, to output: inout [UInt8]) {
+        let utf8 = text.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            for byte in utf8 { appendEscaped(byte, to: &output) }
+            return
+        }
+        for character in text {
+            if let ascii = character.asciiValue, character.unicodeScalars.count == 1 {
+                appendEscaped(ascii, to: &output)
+            } else {
+                output.append(contentsOf: character.utf8)
+            }
+        }
+    }
+
+    /// How many bytes Mustache's escaping adds for `byte` (`&lt;` is 3 more than `<`).
+    private static func escapeGrowth(_ byte: UInt8) -> Int {
+        switch byte {
+        case UInt8(ascii: "<"), UInt8(ascii: ">"): 3
+        case UInt8(ascii: "&"), UInt8(ascii: "'"): 4
+        case UInt8(ascii: "\""): 5
+        default: 0
+        }
+    }
+
+    /// Appends one ASCII byte, escaped if it is one of Mustache's five.
+    private static func appendEscaped(_ byte: UInt8, to output: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "<"): output.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])  // &lt;
+        case UInt8(ascii: ">"): output.append(contentsOf: [0x26, 0x67, 0x74, 0x3B])  // &gt;
+        case UInt8(ascii: "&"): output.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])  // &amp;
+        case UInt8(ascii: "\""): output.append(contentsOf: [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B])  // &quot;
+        case UInt8(ascii: "'"): output.append(contentsOf: [0x26, 0x23, 0x33, 0x39, 0x3B])  // &#39;
+        default: output.append(byte)
+        }
+    }
+}

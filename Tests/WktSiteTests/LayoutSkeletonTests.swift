@@ -1,0 +1,107 @@
+import Testing
+import WktMarkdown
+@testable import WktSite
+
+@Suite("Layout skeletons")
+struct LayoutSkeletonTests {
+    static func context(title: String, description: String, root: String, section: NavSection?, body: String) -> PageContext {
+        PageContext(
+            title: title, description: description, root: root, current: section, body: body,
+            siteTitle: "AT&T Gym", buildID: "b1d", footer: "Built <by> wkt-site")
+    }
+
+    static func skeleton(_ layout: LayoutRenderer, root: String, section: NavSection?) -> LayoutSkeleton? {
+        LayoutSkeleton(layout: layout, root: root, section: section, siteTitle: "AT&T Gym", buildID: "b1d", footer: "Built <by> wkt-site")
+    }
+
+    @Test("the built-in layout splices for every depth and section, byte for byte like Mustache")
+    func builtInSplices() throws {
+        let layout = try LayoutRenderer()
+        let renderer = PageRenderer(
+            layout: layout, notes: NoteRenderer(), siteTitle: "AT&T Gym", buildID: "b1d", footer: "Built <by> wkt-site", baseURL: nil)
+        #expect(renderer.skeletons.count == 12)
+        let titles = ["Bench & <Press>", "Squat \"low\" 'bar'", "e\u{301}\"\u{301}'x", "", "line\r\nbreak\n", "AT&T Gym"]
+        for root in ["", "../"] {
+            for section in [nil] + NavSection.allCases.map(Optional.some) {
+                let skeleton = try #require(Self.skeleton(layout, root: root, section: section))
+                for title in titles {
+                    let context = Self.context(title: title, description: title + " sets", root: root, section: section, body: "<p>\(title)</p>\n")
+                    #expect(String(decoding: skeleton.render(context), as: UTF8.self) == (try layout.renderPage(context)))
+                }
+            }
+        }
+    }
+
+    @Test("Mustache escapes by grapheme cluster: a quote with a combining mark stays, CR LF and the five characters do not")
+    func escaping() {
+        var output: [UInt8] = []
+        LayoutSkeleton.appendMustacheEscaped("<a href='x'>&\"</a>", to: &output)
+        #expect(String(decoding: output, as: UTF8.self) == "&lt;a href=&#39;x&#39;&gt;&amp;&quot;&lt;/a&gt;")
+        output = []
+        LayoutSkeleton.appendMustacheEscaped("\"\u{301} · <\r\n&", to: &output)
+        let expected = "\"\u{301} · &lt;\r\n&amp;"
+        #expect(String(decoding: output, as: UTF8.self) == expected)
+    }
+
+    @Test("user layouts render as Mustache renders them; a transform or an indented partial is not spliced")
+    func userTemplates() throws {
+        let layouts = [
+            ("<title>{{#description}}[{{description}}]{{/description}}{{^title}}-{{/title}}</title>{{{body}}}", true),
+            ("<title>{{uppercased(documentTitle)}}</title>{{{body}}}", false),
+            ("<div>\n  {{> partials/wrap}}\n</div>\n", false),
+        ]
+        for (source, splices) in layouts {
+            let layout = try LayoutRenderer(overrides: [(name: "layout", source: source), (name: "partials/wrap", source: "{{{body}}}\n{{footer}}\n")])
+            #expect((Self.skeleton(layout, root: "", section: nil) != nil) == splices, "\(source)")
+            let renderer = PageRenderer(
+                layout: layout, notes: NoteRenderer(), siteTitle: "AT&T Gym", buildID: "b1d", footer: "Built <by> wkt-site", baseURL: nil)
+            for description in ["", "x<y"] {
+                let page = Page(path: "index.html", source: "test", title: "T", description: description, section: nil,
+                                blocks: [.html("<p>a</p>\n<p>b</p>\n")])
+                let context = Self.context(title: "T", description: description, root: "", section: nil, body: "<p>a</p>\n<p>b</p>\n")
+                #expect(String(decoding: try renderer.render(page).bytes, as: UTF8.self) == (try layout.renderPage(context)))
+            }
+        }
+    }
+
+    @Test("a user layout with plain fields splices like the built-in one")
+    func userTemplateSplices() throws {
+        let layout = try LayoutRenderer(overrides: [(name: "layout", source: "<h1>{{title}}</h1><p title=\"{{description}}\">{{{body}}}</p>{{root}}")])
+        let skeleton = try #require(Self.skeleton(layout, root: "../", section: .records))
+        let context = Self.context(title: "A & B", description: "\"q\"", root: "../", section: .records, body: "<b>x</b>")
+        #expect(String(decoding: skeleton.render(context), as: UTF8.self) == "<h1>A &amp; B</h1><p title=\"&quot;q&quot;\"><b>x</b></p>../")
+    }
+}
+
+@Suite("Markdown blocks rendered together")
+struct MarkdownBatchTests {
+    static func separately(_ blocks: [PageBlock]) throws -> [String] {
+        try blocks.compactMap { block in
+            guard case .markdown(let text) = block else { return nil }
+            return try MarkdownRenderer.pages.render(text)
+        }
+    }
+
+    @Test("a page's Markdown blocks rendered in one call equal the blocks rendered one by one")
+    func batchEqualsSeparate() throws {
+        let renderer = PageRenderer(layout: try LayoutRenderer(), notes: NoteRenderer(), siteTitle: "S", buildID: "b", footer: "F", baseURL: nil)
+        let cases: [[PageBlock]] = [
+            [.markdown("## Sets\n"), .html("<h3>Squat</h3>\n"), .markdown("| Set | Reps |\n| ---: | ---: |\n| 1 | 5 |\n"),
+             .note("~~old~~ note"), .markdown("| a |\n| --- |\n| b |"), .markdown(""), .markdown("Last *line* www.example.com")],
+            // The separator's own text in a block: cut in the wrong number of parts, so rendered one by one.
+            [.markdown("x\n"), .markdown(PageRenderer.blockSeparator + "\n"), .markdown("y\n")],
+        ]
+        for blocks in cases {
+            let page = Page(path: "workouts/x.html", source: "test", title: "T", description: "D", section: .workouts, blocks: blocks)
+            #expect(try renderer.renderedMarkdown(of: page) == (try Self.separately(blocks)))
+        }
+    }
+
+    @Test("cutting at the rendered separator needs exactly one separator between parts")
+    func cut() {
+        let separator = String(decoding: PageRenderer.renderedBlockSeparator, as: UTF8.self)
+        #expect(PageRenderer.cut(Array("<p>a</p>\n\(separator)<p>b</p>\n".utf8), into: 2) == ["<p>a</p>\n", "<p>b</p>\n"])
+        #expect(PageRenderer.cut(Array("<p>a</p>\n\(separator)\(separator)".utf8), into: 2) == nil)
+        #expect(PageRenderer.cut(Array("<p>a</p>\n".utf8), into: 2) == nil)
+    }
+}
