@@ -70,8 +70,9 @@ public enum BuildRunner {
                     "site: \(request.output)/ is up to date for \(context.today) (nothing changed; --force rebuilds)\n"
                 return CommandResult(stdout: text, stderr: clock.lines)
             }
-            let history = try store?.loadHistory() ?? WorkoutHistory(workouts: [])
-            let hint = store == nil ? HistoryLoader.missingStoreHint(storePath) : nil
+            let (history, synced) = HistoryLoader.forStatistics(try store?.loadHistory() ?? WorkoutHistory(workouts: []))
+            var hints = store == nil ? [HistoryLoader.missingStoreHint(storePath)] : []
+            if let synced, !request.quiet { hints.append(synced) }
             clock.lap("load")
             let input = SiteBuildInput(
                 history: history, settings: context.settings, today: context.today, baseURL: request.baseURL,
@@ -82,8 +83,7 @@ public enum BuildRunner {
                 files: files.map { OutputFile(path: $0.path, bytes: $0.bytes) }, to: output, sync: request.sync,
                 stamp: stamp)
             clock.lap("publish")
-            var stderr = hint.map { [$0] } ?? []
-            stderr += clock.lines
+            var stderr = hints + clock.lines
             stderr += report.warnings.map { "wkt-site: warning: \($0)" }
             let summary = request.quiet ? "" :
                 "site: \(files.count) files in \(request.output)/ (\(report.filesWritten) written, "

@@ -24,4 +24,13 @@ enum HistoryLoader {
     static func missingStoreHint(_ storePath: String) -> String {
         "wkt-site: no store at \(storePath) yet — run `wkt-site import FILE` first"
     }
+
+    /// The history statistics and pages are built from: Apple Health copies of workouts another
+    /// app also logged are counted once (``SyncedDuplicates``), with a note saying how many.
+    static func forStatistics(_ history: WorkoutHistory) -> (WorkoutHistory, String?) {
+        let (kept, removed) = SyncedDuplicates.removingHealthCopies(from: history)
+        guard removed > 0 else { return (history, nil) }
+        return (kept, "wkt-site: note: \(removed) Apple Health workouts overlap workouts logged in another app "
+            + "and are counted once (the other app's copy, with its sets, is kept)")
+    }
 }

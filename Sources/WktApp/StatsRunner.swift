@@ -28,9 +28,10 @@ public enum StatsRunner {
     public static func run(_ request: StatsRequest, env: AppEnvironment) -> CommandResult {
         do {
             let context = try CommandContext.load(config: request.config, today: request.today, env: env)
-            let (history, hint) = try HistoryLoader.load(storePath: env.storePath(option: request.store))
+            let (loaded, hint) = try HistoryLoader.load(storePath: env.storePath(option: request.store))
+            let (history, synced) = HistoryLoader.forStatistics(loaded)
             let report = StatsEngine.compute(history: history, settings: context.settings, today: context.today)
-            var stderr = hint.map { [$0] } ?? []
+            var stderr = [hint, synced].compactMap { $0 }
             if report.futureWorkoutsIgnored > 0 {
                 stderr.append(
                     "wkt-site: warning: \(report.futureWorkoutsIgnored) workouts dated after "

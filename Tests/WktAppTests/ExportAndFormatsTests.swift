@@ -124,4 +124,24 @@ struct ExportAndFormatsTests {
         #expect(truncated.exitCode == 65)
         #expect(truncated.stderr.first?.contains("cut.xml") == true)
     }
+
+    @Test("a Strong workout synced to Apple Health counts once; a Health-only workout still counts")
+    func syncedCopy() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let strong = try box.write("strong.csv", SameHistory.strongComma)
+        let xml = try box.write("export.xml", """
+            <HealthData locale="en_US">
+             <Workout workoutActivityType="HKWorkoutActivityTypeTraditionalStrengthTraining" duration="60" durationUnit="min" sourceName="Strong" startDate="2026-11-02 07:00:30 +0100" endDate="2026-11-02 08:00:30 +0100"/>
+             <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="30" durationUnit="min" sourceName="Watch" startDate="2026-11-03 18:00:00 +0100" endDate="2026-11-03 18:30:00 +0100"/>
+            </HealthData>
+
+            """)
+        #expect(ImportRunner.run(ImportRequest(files: [strong, xml], unit: .kg), env: box.env).exitCode == 0)
+        let stats = StatsRunner.run(StatsRequest(json: true, today: "2026-11-21"), env: box.env)
+        // 3 Strong workouts + the run; the synced copy counts once (week 2026-W45: 2 + the run).
+        #expect(stats.stdout.contains("\"totals\": {\n    \"workouts\": 4,"), "\(stats.stdout.prefix(300))")
+        #expect(stats.stdout.contains("\"label\": \"2026-W45\",\n      \"workouts\": 3,"))
+        #expect(stats.stderr.contains { $0.contains("1 Apple Health workouts overlap") })
+    }
 }
