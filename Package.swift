@@ -92,7 +92,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "WktDemoTests", dependencies: ["WktDemo", "WktCore"], swiftSettings: swiftSettings),
-        .testTarget(name: "WktIOTests", dependencies: ["WktIO"], swiftSettings: swiftSettings),
+        .testTarget(name: "WktIOTests", dependencies: ["WktIO", "WktCore"], swiftSettings: swiftSettings),
         .testTarget(
             name: "WktAppTests", dependencies: ["WktApp", "WktCore", "WktStore", "WktImport"],
             swiftSettings: swiftSettings

@@ -80,7 +80,7 @@ public enum BuildRunner {
             let files = try SiteBuilder.build(input)
             clock.lap("pages")
             let report = try publisher.publish(
-                files: files.map { OutputFile(path: $0.path, bytes: $0.bytes) }, to: output, sync: request.sync,
+                files: files, to: output, sync: request.sync,
                 stamp: stamp)
             clock.lap("publish")
             var stderr = hints + clock.lines

@@ -201,12 +201,12 @@ struct FileReport {
         var errors: [(Int?, String)] = (batch?.skipped ?? []).map { ($0.line, $0.message) }
         if let failure { errors.append((failure.line, failure.detail)) }
         let errorJSON = errors.map { line, message in
-            "{\"line\": \(line.map(String.init) ?? "null"), \"message\": \(JSONText.quote(message))}"
+            "{\"line\": \(line.map(String.init) ?? "null"), \"message\": \(JSONValue.quote(message))}"
         }
         let fields: [(String, String)] = [
-            ("file", JSONText.quote(file)),
-            ("format", batch.map { JSONText.quote($0.format) } ?? "null"),
-            ("unit_assumed", batch?.unitAssumed.map { JSONText.quote($0.rawValue) } ?? "null"),
+            ("file", JSONValue.quote(file)),
+            ("format", batch.map { JSONValue.quote($0.format) } ?? "null"),
+            ("unit_assumed", batch?.unitAssumed.map { JSONValue.quote($0.rawValue) } ?? "null"),
             ("workouts_added", String(o.added)),
             ("workouts_updated", String(o.updated)),
             ("workouts_unchanged", String(o.unchanged)),

@@ -21,7 +21,7 @@ public enum SiteBuilder {
     /// - Returns: every file, sorted by path.
     /// - Throws: ``SiteError`` for a bad base URL or template, an unsafe or doubly used output
     ///   path (naming both sources), or a failing cmark-gfm library.
-    public static func build(_ input: SiteBuildInput) throws(SiteError) -> [SiteFile] {
+    public static func build(_ input: SiteBuildInput) throws(SiteError) -> [OutputFile] {
         let baseURL = try input.effectiveBaseURL.map(validateBaseURL)
         let layout = try LayoutRenderer(templatesDirectory: input.templatesDirectory)
         let site = SiteModel(history: input.history, settings: input.settings, today: input.today)
@@ -33,14 +33,14 @@ public enum SiteBuilder {
 
         // stats.json and the feed are jobs too, so they run beside the pages instead of after them.
         let jobs = [OutputJob.statsJSON, .feed] + composer.jobs.map { OutputJob.page($0) }
-        let rendered = ParallelMap.map(jobs) { job -> Result<(file: SiteFile, source: String), SiteError> in
+        let rendered = ParallelMap.map(jobs) { job -> Result<(file: OutputFile, source: String), SiteError> in
             do throws(SiteError) {
                 switch job {
                 case .statsJSON:
                     let stats = StatsJSON.encode(site.report, settings: input.settings, today: input.today, slugs: site.slugs)
-                    return .success((SiteFile(path: SitePaths.statsJSON, text: stats), "stats.json"))
+                    return .success((OutputFile(path: SitePaths.statsJSON, text: stats), "stats.json"))
                 case .feed:
-                    return .success((SiteFile(path: SitePaths.feed, text: AtomFeed.document(site: site, baseURL: baseURL)), "Atom feed"))
+                    return .success((OutputFile(path: SitePaths.feed, text: AtomFeed.document(site: site, baseURL: baseURL)), "Atom feed"))
                 case .page(let pageJob):
                     let page = try composer.page(for: pageJob)
                     return .success((try renderer.render(page), page.source))
@@ -49,11 +49,11 @@ public enum SiteBuilder {
                 return .failure(error)
             }
         }
-        var outputs: [(file: SiteFile, source: String)] = []
+        var outputs: [(file: OutputFile, source: String)] = []
         outputs.reserveCapacity(rendered.count + EmbeddedResources.assets.count + 1)
         for result in rendered { outputs.append(try result.get()) }
         for asset in EmbeddedResources.assets {
-            outputs.append((SiteFile(path: SitePaths.assetsFolder + asset.path, text: asset.contents), "built-in asset \(asset.path)"))
+            outputs.append((OutputFile(path: SitePaths.assetsFolder + asset.path, text: asset.contents), "built-in asset \(asset.path)"))
         }
         return try finish(outputs, baseURL: baseURL)
     }
@@ -69,11 +69,11 @@ public enum SiteBuilder {
     }
 
     /// Checks every path, sorts by path, fails on a path used twice (F-07) and adds the sitemap.
-    static func finish(_ outputs: [(file: SiteFile, source: String)], baseURL: String?) throws(SiteError) -> [SiteFile] {
+    static func finish(_ outputs: [(file: OutputFile, source: String)], baseURL: String?) throws(SiteError) -> [OutputFile] {
         var sorted = outputs.sorted { $0.file.path.utf8.lexicographicallyPrecedes($1.file.path.utf8) }
         if let baseURL {
             let sitemap = Sitemap.document(paths: sorted.map(\.file.path), baseURL: baseURL)
-            let entry = (file: SiteFile(path: SitePaths.sitemap, text: sitemap), source: "sitemap")
+            let entry = (file: OutputFile(path: SitePaths.sitemap, text: sitemap), source: "sitemap")
             let position = sorted.firstIndex { !$0.file.path.utf8.lexicographicallyPrecedes(SitePaths.sitemap.utf8) } ?? sorted.endIndex
             sorted.insert(entry, at: position)
         }

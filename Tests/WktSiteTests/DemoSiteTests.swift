@@ -55,7 +55,7 @@ struct DemoSiteTests {
         let input = Self.input(years: 10)
         let clock = ContinuousClock()
         var best = Duration.seconds(3600)
-        var files: [SiteFile] = []
+        var files: [OutputFile] = []
         for _ in 0..<3 {
             let start = clock.now
             files = try SiteBuilder.build(input)

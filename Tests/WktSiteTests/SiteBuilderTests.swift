@@ -11,10 +11,10 @@ import FoundationXML
 @Suite("SiteBuilder: the whole site")
 struct SiteBuilderTests {
     /// The fixture site, built once for the suite.
-    static let built: Result<[SiteFile], SiteError> = Result { () throws(SiteError) in try SiteBuilder.build(SiteFixture.input()) }
+    static let built: Result<[OutputFile], SiteError> = Result { () throws(SiteError) in try SiteBuilder.build(SiteFixture.input()) }
 
     /// The fixture files.
-    func files() throws -> [SiteFile] { try Self.built.get() }
+    func files() throws -> [OutputFile] { try Self.built.get() }
     /// The fixture files as path → text.
     func text() throws -> [String: String] { SiteFixture.textFiles(try files()) }
 

@@ -98,14 +98,14 @@ enum SiteFixture {
     }
 
     /// A built site as a path → text dictionary (every file is UTF-8 text).
-    static func textFiles(_ files: [SiteFile]) -> [String: String] {
+    static func textFiles(_ files: [OutputFile]) -> [String: String] {
         var result: [String: String] = [:]
         for file in files { result[file.path] = String(decoding: file.bytes, as: UTF8.self) }
         return result
     }
 
     /// The sorted `path  sha256` listing of a build (RELIABILITY.md §3 "golden tree hashes").
-    static func listing(_ files: [SiteFile]) -> String {
+    static func listing(_ files: [OutputFile]) -> String {
         files.map { "\($0.path)  \(SHA256.hex($0.bytes))\n" }.joined()
     }
 }

@@ -7,7 +7,7 @@ import WktMarkdown
 @Suite("Site pages: content, escaping, units, calendar and paths")
 struct SitePagesTests {
     /// The fixture site, built once for the suite.
-    static let built: Result<[SiteFile], SiteError> = Result { () throws(SiteError) in try SiteBuilder.build(SiteFixture.input()) }
+    static let built: Result<[OutputFile], SiteError> = Result { () throws(SiteError) in try SiteBuilder.build(SiteFixture.input()) }
 
     /// The text of one built file.
     func page(_ path: String) throws -> String {
@@ -221,13 +221,13 @@ struct SitePagesTests {
 
     @Test("F-07: two sources writing one path fail the build, naming both; unsafe paths are refused")
     func duplicatePaths() {
-        let a = (file: SiteFile(path: "exercises/x.html", text: "a"), source: "exercise \"X\"")
-        let b = (file: SiteFile(path: "exercises/x.html", text: "b"), source: "exercise \"x\"")
+        let a = (file: OutputFile(path: "exercises/x.html", text: "a"), source: "exercise \"X\"")
+        let b = (file: OutputFile(path: "exercises/x.html", text: "b"), source: "exercise \"x\"")
         #expect(throws: SiteError.duplicateOutputPath(path: "exercises/x.html", first: "exercise \"X\"", second: "exercise \"x\"")) {
             try SiteBuilder.finish([a, b], baseURL: nil)
         }
         for bad in ["../x.html", "/etc/passwd", "a//b.html", ".well-known/x", "a/../b.html", "a\\b.html", "C:x.html", "con.html", ""] {
-            #expect(throws: SiteError.self, "\(bad)") { try SiteBuilder.finish([(SiteFile(path: bad, text: ""), "test")], baseURL: nil) }
+            #expect(throws: SiteError.self, "\(bad)") { try SiteBuilder.finish([(OutputFile(path: bad, text: ""), "test")], baseURL: nil) }
         }
         #expect(SiteError.duplicateOutputPath(path: "p", first: "a", second: "b").description.contains("a and b"))
     }

@@ -1,3 +1,5 @@
+import WktCore
+
 /// The validated files of one publish, sorted by the UTF-8 bytes of their paths, with every
 /// directory they need. Paths are compared as bytes throughout: `Café` in NFC and in NFD are
 /// different names on disk, so they must not be merged by Swift's Unicode-aware `==`.

@@ -1,3 +1,4 @@
+import WktCore
 import Foundation
 import WktMarkdown
 
@@ -124,7 +125,7 @@ struct PageRenderer: Sendable {
     }
 
     /// Renders one page.
-    func render(_ page: Page) throws(SiteError) -> SiteFile {
+    func render(_ page: Page) throws(SiteError) -> OutputFile {
         let markdown = try renderedMarkdown(of: page)
         var markdownIndex = 0
         var body = ""
@@ -148,11 +149,11 @@ struct PageRenderer: Sendable {
             title: page.title, description: page.description, root: root, current: page.section, body: body,
             siteTitle: siteTitle, buildID: buildID, footer: footer)
         if let template = page.bodyTemplate {
-            return SiteFile(path: page.path, text: try layout.renderPage(context, bodyTemplate: template))
+            return OutputFile(path: page.path, text: try layout.renderPage(context, bodyTemplate: template))
         }
         if let skeleton = skeletons[SkeletonKey(root: root, section: page.section)] {
-            return SiteFile(path: page.path, bytes: skeleton.render(context))
+            return OutputFile(path: page.path, bytes: skeleton.render(context))
         }
-        return SiteFile(path: page.path, text: try layout.renderPage(context))
+        return OutputFile(path: page.path, text: try layout.renderPage(context))
     }
 }

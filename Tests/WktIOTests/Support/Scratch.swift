@@ -1,3 +1,4 @@
+import WktCore
 import Foundation
 import Testing
 import WktIO

@@ -1,7 +1,8 @@
-/// One file of a generated site: where it goes and what it holds.
+/// One file of a generated site: where it goes and what it holds. `WktSite` produces them
+/// (pure), `WktIO` publishes them.
 ///
 /// `path` is relative to the site root and `/`-separated (`exercises/squat/index.html`);
-/// `SitePublisher` validates it before anything touches the disk.
+/// `SiteBuilder` and `SitePublisher` both validate it before anything touches the disk.
 public struct OutputFile: Sendable, Equatable {
     /// The file's path inside the site, relative and `/`-separated.
     public let path: String
