@@ -11,7 +11,8 @@ import PackageDescription
 /// - `WktMarkdown` cmark-gfm (the only module importing CCmarkGFM)
 /// - `WktDemo`     deterministic synthetic history
 /// - `WktSite`     pages, charts, feeds (Mustache)
-/// - `WktIO`       output files, atomic publish, run lock (the only module importing CRenameExchange)
+/// - `WktIO`       output files, atomic publish, run lock, interrupts (the only module importing
+///                 CRenameExchange and CInterrupt)
 /// - `WktApp`      the commands' work, testable without a process
 /// - `wkt-site`    the thin ArgumentParser executable
 let swiftSettings: [SwiftSetting] = [
@@ -41,6 +42,7 @@ let package = Package(
             ]
         ),
         .target(name: "CRenameExchange"),
+        .target(name: "CInterrupt"),
         .target(name: "WktCore", swiftSettings: swiftSettings),
         .target(
             name: "WktConfig",
@@ -67,7 +69,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .target(name: "WktIO", dependencies: ["WktCore", "CRenameExchange"], swiftSettings: swiftSettings),
+        .target(name: "WktIO", dependencies: ["WktCore", "CRenameExchange", "CInterrupt"], swiftSettings: swiftSettings),
         .target(
             name: "WktApp",
             dependencies: ["WktCore", "WktConfig", "WktImport", "WktStore", "WktDemo", "WktSite", "WktIO"],

@@ -55,6 +55,10 @@ public enum BuildRunner {
             var clock = StageClock(enabled: !(env.variables["WKT_TIMINGS"] ?? "").isEmpty)
             let lock = try HeldLock.acquire(storePath: storePath, env: env)
             defer { lock.release() }
+            // From here on SIGINT/SIGTERM only set a flag: the publisher stops before the swap,
+            // removes its temporary folder and the old site stays (RELIABILITY.md C-05).
+            let interrupts = Interrupts.install()
+            defer { interrupts.restore() }
             clock.lap("lock")
             let store = try HistoryLoader.open(storePath: storePath)
             let templates = request.templates.map(env.absolute)
@@ -79,10 +83,26 @@ public enum BuildRunner {
                 templatesDirectory: templates)
             let files = try SiteBuilder.build(input)
             clock.lap("pages")
-            let report = try publisher.publish(
-                files: files, to: output, sync: request.sync,
-                stamp: stamp)
+            #if DEBUG
+                // Test seam (debug builds only): a pause that lets a test deliver a signal mid-build.
+                if let pause = env.variables["WKT_TEST_PAUSE_BEFORE_PUBLISH_MS"].flatMap(Int.init) {
+                    usleep(UInt32(max(0, min(pause, 60_000))) * 1000)
+                }
+            #endif
+            let published: Result<PublishReport, PublishError> = Result { () throws(PublishError) in
+                try publisher.publish(
+                    files: files, to: output, sync: request.sync, stamp: stamp, shouldStop: interrupts.stopRequested)
+            }
+            if case .failure(.interrupted(let leftover)) = published {
+                var message = "interrupted; \(request.output)/ is unchanged"
+                if let leftover { message += " (\(leftover) is removed by the next build)" }
+                return .failure(message, exitCode: interrupts.exitStatus ?? 130)
+            }
+            let report = try published.get()
             clock.lap("publish")
+            if let status = interrupts.exitStatus {
+                return .failure("interrupted after \(request.output)/ was replaced by the complete new build", exitCode: status)
+            }
             var stderr = hints + clock.lines
             stderr += report.warnings.map { "wkt-site: warning: \($0)" }
             let summary = request.quiet ? "" :

@@ -132,4 +132,42 @@ struct EndToEndTests {
         let after = try Binary.run(["build", "--store", "wkt-demo.sqlite", "--today", "2026-11-22", "--quiet"], in: dir)
         #expect(after.status == 0, "the lock is free at once after the holder is killed: \(after.stderr)")
     }
+
+    /// Sorted `path size` lines of a folder, to compare a site before and after.
+    func listing(_ dir: String) -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: dir)
+        var lines: [String] = []
+        while let entry = enumerator?.nextObject() as? String {
+            let data = FileManager.default.contents(atPath: dir + "/" + entry)
+            lines.append("\(entry) \(data?.count ?? -1) \(data.map { $0.hashValue } ?? 0)")
+        }
+        return lines.sorted()
+    }
+
+    @Test("SIGTERM and SIGINT during a build: exit 143/130, temporary folder removed, site intact (C-05)",
+          arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
+    func interrupted(signal: Int32, status: Int32) throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(try Binary.run(["demo", "--years", "1", "--today", "2026-11-21", "--quiet"], in: dir).status == 0)
+        let before = listing(dir + "/site")
+        let build = Process()
+        build.executableURL = URL(fileURLWithPath: Binary.path ?? "")
+        build.arguments = ["build", "--store", "wkt-demo.sqlite", "--today", "2026-11-22", "--quiet"]
+        build.currentDirectoryURL = URL(fileURLWithPath: dir)
+        build.environment = ProcessInfo.processInfo.environment.merging(["WKT_TEST_PAUSE_BEFORE_PUBLISH_MS": "8000"]) { $1 }
+        build.standardError = FileHandle.nullDevice
+        try build.run()
+        Thread.sleep(forTimeInterval: 2.5)
+        kill(build.processIdentifier, signal)
+        build.waitUntilExit()
+        #expect(build.terminationReason == .exit)
+        #expect(build.terminationStatus == status)
+        #expect(listing(dir + "/site") == before, "the site is the previous complete build")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix("site.tmp-") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+        let next = try Binary.run(["build", "--store", "wkt-demo.sqlite", "--today", "2026-11-22", "--quiet"], in: dir)
+        #expect(next.status == 0, "the lock was released: \(next.stderr)")
+        #expect(listing(dir + "/site") != before)
+    }
 }

@@ -1,5 +1,6 @@
 import WktCore
 import Foundation
+import Synchronization
 import Testing
 import WktIO
 
@@ -33,6 +34,24 @@ struct PublishTests {
             keptEntries: [], reusedPreviousBuild: false, swap: .rename, warnings: []
         ))
         #expect(scratch.siblings(startingWith: "site.") == [])
+    }
+
+    @Test("a stop request before the swap removes the temporary folder and keeps the old site (C-05)",
+          arguments: [0, 1, 2])
+    func stopRequested(afterFiles: Int) throws {
+        let scratch = try Scratch("stop")
+        defer { scratch.remove() }
+        _ = try publisher().publish(files: Self.first, to: scratch.at("site"))
+        let second = site([("index.html", "<h1>Home v2</h1>"), ("feed.xml", "<feed v2/>")])
+        let calls = Counter()
+        #expect(throws: PublishError.interrupted(leftover: nil)) {
+            // Asked before each of the files and once before the swap: stop after `afterFiles`.
+            try publisher().publish(files: second, to: scratch.at("site"), shouldStop: { calls.next() >= afterFiles })
+        }
+        #expect(scratch.read("site/index.html") == "<h1>Home</h1>")
+        #expect(scratch.read("site/exercises/squat/index.html") == "squat v1")
+        #expect(scratch.siblings(startingWith: "site.tmp-") == [])
+        #expect(PublishError.interrupted(leftover: nil).exitCode == 130)
     }
 
     @Test("'.' components in the output path are resolved")
@@ -244,4 +263,11 @@ struct PublishTests {
         _ = try publisher().publish(files: Self.first, to: scratch.at("b"))
         #expect(try TreeHash.listing(of: scratch.at("a")) == TreeHash.listing(of: scratch.at("b")))
     }
+}
+
+/// A thread-safe call counter for `shouldStop` closures.
+private final class Counter: Sendable {
+    private let value = Mutex(0)
+    /// Counts one more call and returns how many calls there were before it.
+    func next() -> Int { value.withLock { count in defer { count += 1 }; return count } }
 }

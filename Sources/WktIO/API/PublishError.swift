@@ -41,14 +41,19 @@ public enum PublishError: Error, Sendable, Equatable, CustomStringConvertible {
     /// could not move the old one back: `output` is missing and the previous build is at
     /// `previous`.
     case siteMissing(output: String, previous: String, failure: FileSystemError)
+    /// The caller asked to stop (SIGINT/SIGTERM) before the swap: the temporary folder was
+    /// removed, unless `leftover` names it, and the old site is untouched.
+    case interrupted(leftover: String?)
 
     /// The exit code for the command: 64 for an unsafe output or keep entry (usage),
-    /// 65 for invalid or duplicate file paths (bad data), 74 for I/O failures.
+    /// 65 for invalid or duplicate file paths (bad data), 74 for I/O failures, 130 for an
+    /// interruption (the caller reports 143 when it was SIGTERM).
     public var exitCode: Int32 {
         switch self {
         case .unsafeOutput, .invalidKeepEntry: 64
         case .invalidFile, .duplicateFile: 65
         case .io, .siteMissing: 74
+        case .interrupted: 130
         }
     }
 
@@ -68,6 +73,9 @@ public enum PublishError: Error, Sendable, Equatable, CustomStringConvertible {
                 + (leftover.map { "; could not remove '\($0)' (the next build removes it)" } ?? "")
         case let .siteMissing(output, previous, failure):
             "publish [rollback]: \(failure); '\(output)' is missing, the previous build is in '\(previous)'"
+        case let .interrupted(leftover):
+            "publish: interrupted before the swap; the site is unchanged"
+                + (leftover.map { "; could not remove '\($0)' (the next build removes it)" } ?? "")
         }
     }
 }

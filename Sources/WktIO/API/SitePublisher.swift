@@ -84,6 +84,8 @@ public struct SitePublisher: Sendable {
     ///   - keep: entries of the old site carried into the new one (files or folders).
     ///   - sync: call `syncfs` once before the swap and `fsync` the parent after it.
     ///   - stamp: a one-line digest of the inputs, recorded in the marker (see ``stamp(of:)``).
+    ///   - shouldStop: polled before every file and before the swap; returning true removes the
+    ///     temporary folder and throws ``PublishError/interrupted(leftover:)`` (SIGINT/SIGTERM).
     /// - Returns: counts of what was written; no times, so equal inputs give equal reports.
     /// - Throws: `PublishError`; on every error the old site is untouched (except the
     ///   explicit `.siteMissing`) and the temporary folder is gone (or named as `leftover`).
@@ -92,7 +94,8 @@ public struct SitePublisher: Sendable {
         to output: String,
         keep: [String] = ["CNAME", ".well-known"],
         sync: Bool = false,
-        stamp: String? = nil
+        stamp: String? = nil,
+        shouldStop: @escaping @Sendable () -> Bool = { false }
     ) throws(PublishError) -> PublishReport {
         var plan = try OutputPlan(files: files, keep: keep)
         plan.markerBytes = OutputPlan.markerBytes(stamp: stamp)
@@ -100,10 +103,12 @@ public struct SitePublisher: Sendable {
         let state = try OutputState(location: location, fileSystem: fileSystem)
         let temporary = joinPath(location.parent, location.temporaryPrefix + temporarySuffix())
         var run = PublishRun(fileSystem: fileSystem, plan: plan, location: location, state: state, temporary: temporary)
+        run.shouldStop = shouldStop
         try run.removeStaleTemporaries()
         try run.prepare(reuse: reusePreviousBuild)
-        do {
+        do throws(PublishError) {
             try run.build(sync: sync)
+            if shouldStop() { throw .interrupted(leftover: nil) }
         } catch {
             throw Self.withLeftover(error, run.removeTemporary())
         }
@@ -123,8 +128,11 @@ public struct SitePublisher: Sendable {
 
     /// `error` with the temporary folder named when it could not be removed.
     private static func withLeftover(_ error: PublishError, _ leftover: String?) -> PublishError {
-        if case let .io(step, failure, _) = error { return .io(step: step, failure: failure, leftover: leftover) }
-        return error
+        switch error {
+        case let .io(step, failure, _): return .io(step: step, failure: failure, leftover: leftover)
+        case .interrupted: return .interrupted(leftover: leftover)
+        default: return error
+        }
     }
 
     /// `$HOME`, if set.

@@ -17,6 +17,8 @@ struct PublishRun {
     let state: OutputState
     /// The absolute path of the temporary build folder.
     let temporary: String
+    /// Polled before every file and before the swap; true stops the run (``PublishError/interrupted(leftover:)``).
+    var shouldStop: @Sendable () -> Bool = { false }
 
     /// Whether `<output>.prev` became the temporary folder.
     private(set) var reusedPreviousBuild = false
@@ -193,6 +195,7 @@ struct PublishRun {
             try performing(.write) { () throws(FileSystemError) in try fileSystem.makeDirectory(path, 0o755) }
         }
         for (index, file) in plan.files.enumerated() where !unchanged.contains(index) {
+            if shouldStop() { throw .interrupted(leftover: nil) }
             let path = joinPath(temporary, file.path)
             try performing(.write) { () throws(FileSystemError) in try fileSystem.writeFile(path, file.bytes, 0o644) }
             filesWritten += 1
