@@ -15,9 +15,13 @@ enum HealthChild {
     static let subcommand = "_health-import"
 
     /// Reads an Apple Health export, in a child process when the executable is known.
-    static func read(path: String, file: String, env: AppEnvironment) throws -> ImportBatch {
+    /// - Parameter meanwhile: work for this process while the child parses (the import log's
+    ///   file hash: both read the whole file, so on two cores they overlap).
+    static func read<Other>(
+        path: String, file: String, env: AppEnvironment, meanwhile: () throws -> Other
+    ) throws -> (ImportBatch, Other) {
         guard let executable = env.selfExecutable else {
-            return try FileImporter.readAppleHealth(path: path, file: file)
+            return (try FileImporter.readAppleHealth(path: path, file: file), try meanwhile())
         }
         // The child's output goes to temporary files (no pipe can fill up and block it).
         let base = NSTemporaryDirectory() + "wkt-health-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -44,6 +48,14 @@ enum HealthChild {
             try process.run()
         } catch {
             throw AppFailure(message: "\(file): cannot start the Apple Health reader: \(error)", exitCode: ExitStatus.ioError)
+        }
+        let other: Other
+        do {
+            other = try meanwhile()
+        } catch {
+            process.terminate()
+            process.waitUntilExit()
+            throw error
         }
         process.waitUntilExit()
         try? outHandle.close()
@@ -72,7 +84,7 @@ enum HealthChild {
         batch.format = errorLines.first { $0.hasPrefix("format: ") }.map { String($0.dropFirst(8)) } ?? "apple-health"
         batch.carried = [.duration]
         batch.warnings = errorLines.filter { $0.hasPrefix("warning: ") }.map { String($0.dropFirst(9)) }
-        return batch
+        return (batch, other)
     }
 
     /// The child's side: parse and print (used by the hidden subcommand).

@@ -78,8 +78,10 @@ public enum ImportRunner {
             do {
                 if FileImporter.isAppleHealthExport(path: path, options: options) {
                     // Streamed (exports run to gigabytes) and parsed in a child process.
-                    let batch = try HealthChild.read(path: path, file: file, env: env)
-                    reports.append(FileReport(file: file, batch: batch, sha256: try FileBytes.sha256(path)))
+                    let (batch, sha256) = try HealthChild.read(path: path, file: file, env: env) {
+                        try FileBytes.sha256(path)
+                    }
+                    reports.append(FileReport(file: file, batch: batch, sha256: sha256))
                 } else {
                     let bytes = try FileBytes.read(path)
                     let batch = try FileImporter.read(bytes: bytes, file: file, options: options)

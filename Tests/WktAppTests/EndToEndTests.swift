@@ -106,6 +106,22 @@ struct EndToEndTests {
         #expect(run.stderr.contains("export.xml"))
         #expect(run.stderr.contains("byte offset"))
         #expect(!FileManager.default.fileExists(atPath: dir + "/workouts.sqlite"))
+
+        // A good export goes through the same child and its hand-back.
+        let good = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE HealthData [ <!ATTLIST Workout startDate CDATA #REQUIRED> ]>
+            <HealthData locale="en_US">
+             <Workout workoutActivityType="HKWorkoutActivityTypeHighIntensityIntervalTraining" duration="20" durationUnit="min" sourceName="Watch" startDate="2026-11-16 07:00:00 +0100" endDate="2026-11-16 07:20:00 +0100" totalEnergyBurned="180" totalEnergyBurnedUnit="kcal"/>
+            </HealthData>
+
+            """
+        try good.write(toFile: dir + "/export2.xml", atomically: true, encoding: .utf8)
+        let imported = try Binary.run(["import", "export2.xml"], in: dir)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout == "export2.xml: apple-health/xml — 1 workouts added, 0 updated, 0 unchanged; 0 sets\n")
+        let again = try Binary.run(["import", "export2.xml", "--json"], in: dir)
+        #expect(again.stdout.contains("\"workouts_unchanged\": 1"))
     }
 
     @Test("a build while another process holds the lock exits 75 within a second (C-01, C-03)",
