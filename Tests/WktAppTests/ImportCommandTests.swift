@@ -28,6 +28,21 @@ struct ImportCommandTests {
         #expect(try box.bytes("workouts.sqlite").count == before.count)
     }
 
+    @Test("re-importing after the process TZ or the configured timezone changed adds nothing (I-15)")
+    func zoneChange() throws {
+        var box = try Sandbox()
+        defer { box.remove() }
+        let strong = try box.write("strong.csv", SameHistory.strongComma)
+        let hevy = try box.write("workout_data.csv", SameHistory.hevy)
+        #expect(ImportRunner.run(ImportRequest(files: [strong, hevy], unit: .kg), env: box.env).exitCode == 0)
+        box.variables["TZ"] = "Pacific/Kiritimati"
+        try box.write("wkt-site.toml", "timezone = \"America/Sao_Paulo\"\n")
+        let again = ImportRunner.run(ImportRequest(files: [strong, hevy], unit: .kg, json: true), env: box.env)
+        #expect(again.exitCode == 0)
+        #expect(again.stdout.components(separatedBy: "\"workouts_added\": 0,").count == 3, "\(again.stdout)")
+        #expect(again.stdout.components(separatedBy: "\"workouts_updated\": 0,").count == 3)
+    }
+
     @Test("a unit-less Strong file says kg was assumed, in words and in JSON")
     func unitAssumed() throws {
         let box = try Sandbox()
