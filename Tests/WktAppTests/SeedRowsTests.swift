@@ -154,5 +154,8 @@ struct SeedRowsTests {
         #expect(workout.contains("4 of 5"))
         #expect(workout.contains("0 of 1 exercise completed"))  // 1 of 4 planned bench sets done
         #expect(workout.contains("44 min"))
+        let exercise = try page("exercises/bench-press-barbell.html")
+        #expect(exercise.contains("1 of 4 planned sets"))
+        #expect(exercise.contains("rated 4 of 5"))
     }
 }

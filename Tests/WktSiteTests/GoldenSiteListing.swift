@@ -13,14 +13,14 @@ enum GoldenSiteListing {
         exercises/cafe-73473dcc.html  1d5e5da1dd601163b71195572aa25ae252dfe0aa3ffceefbb3e23d3df07fbb4e
         exercises/cafe.html  f991c5e97755ab92e7256ce205d96b4b0ad8c1b1256795a89a3022ef121601ce
         exercises/curl-lrac.html  e8b9efe5039305eb3df3501c9ed2fb5d6f73b3fade178242e665b78d7fe344a9
-        exercises/deadlift-barbell.html  8704813bb3aa7e8ee2455230174fd5a2df1512d78769ca5da00204ffa4f21447
+        exercises/deadlift-barbell.html  1ac5baadf14d1dcf056397a87a9f022cef31ee40c9a97a4a7d1a1e0de65331d4
         exercises/index.html  138c09b1480579e4af5fce1c1d5f1bb9f4a2cd7e8330d1bf4822e71ef34ed3d1
         exercises/leg-press.html  5bdd1807677e318ca53bd1d9fe3ee3702e169a5fcf4f34dc5b17ab496d01bc1a
         exercises/overhead-press-barbell.html  7a45c010931cab77326db84fc73b6f3a907d2495f05078fa88eda6dd524ae52e
         exercises/plank.html  4a33bc6ca35bb070c3169f0be45c327f02ecfbd5b30cfe727c93ce91bca2ca5d
         exercises/pull-up.html  83a8925f006ecf764ca895f70f99db8ac0a37bce2052797cf8968e85f1bcc110
         exercises/squat-barbell.html  32cdaae82525da8569157ac6a975ee2bdee98662dad719157e9102de0a373cac
-        exercises/svg-onload-alert-1.html  bff712fa5750e1f6477b4011ca287c5aec3ff89d6fe918383a9dd41d763646de
+        exercises/svg-onload-alert-1.html  1e32d6e8f3aac857f31bf517654c07b638a0b95800ecbcd1c4075e2b07fcdec1
         exercises/treadmill.html  b2183255f871c09e2ead7b8e9574621c28df39e386a22e4a2e7058c17d3b24dd
         feed.xml  663be372ebab5bbe66fb845941ccfb520187ccd45d470b9f4414fc5b294ca074
         history/2025.html  c3b8bff8c5e03e7effce502c37af195b7aa6c12852dae3e2df9adf430e2f5fca

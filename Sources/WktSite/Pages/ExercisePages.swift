@@ -95,8 +95,8 @@ extension PageComposer {
     }
 
     /// What the wkt JSON seeds record about one exercise in one workout (SEEDS.md, BodyFocus and
-    /// FitToday): the pain flag ("⚠ knees"), planned against done sets, and the workout's
-    /// check-in values; empty text when the workout has none of them.
+    /// FitToday): the pain flag ("⚠ knees"), planned against done sets, the workout's check-in
+    /// values and its rating; empty text when the workout has none of them.
     func sessionNotes(_ name: String, in workout: Workout) -> String {
         let blocks = workout.exercises.filter { $0.name == name }
         var parts: [String] = []
@@ -109,6 +109,7 @@ extension PageComposer {
         if !workout.checkIns.isEmpty {
             parts.append(workout.checkIns.map { "\(Self.humanName($0.name)) \($0.value)" }.joined(separator: ", "))
         }
+        if let rating = workout.rating { parts.append("rated \(rating) of 5") }
         return parts.joined(separator: " · ")
     }
 
