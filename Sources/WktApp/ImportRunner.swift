@@ -79,11 +79,11 @@ public enum ImportRunner {
                 if FileImporter.isAppleHealthExport(path: path, options: options) {
                     // Streamed (exports run to gigabytes) and parsed in a child process.
                     let (batch, sha256) = try HealthChild.read(path: path, file: file, env: env) {
-                        try FileBytes.sha256(path)
+                        try FileDigest.sha256(path)
                     }
                     reports.append(FileReport(file: file, batch: batch, sha256: sha256))
                 } else {
-                    let bytes = try FileBytes.read(path)
+                    let bytes = try FileImporter.readFile(path: path, limits: options.limits)
                     let batch = try FileImporter.read(bytes: bytes, file: file, options: options)
                     reports.append(FileReport(file: file, batch: batch, sha256: SHA256.hex(bytes)))
                 }

@@ -97,6 +97,21 @@ struct ImportCommandTests {
         #expect(unknown.stderr.first?.contains("hevy") == true)
     }
 
+    @Test("a file above the size cap is refused with exit 65 and nothing imported (I-20)")
+    func sizeCap() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let path = box.directory + "/huge.csv"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("Date,Exercise Name\n".utf8)))
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: 65 << 20)  // sparse: 65 MiB on paper, nothing on disk
+        try handle.close()
+        let result = ImportRunner.run(ImportRequest(files: ["huge.csv"]), env: box.env)
+        #expect(result.exitCode == 65)
+        #expect(result.stdout.contains("the limit is"), "\(result.stdout)")
+        #expect(!box.exists("workouts.sqlite"))
+    }
+
     @Test("a second run while the lock is held exits 75 (busy)")
     func busy() throws {
         let box = try Sandbox(variables: ["WKT_LOCK_WAIT": "0.2"])

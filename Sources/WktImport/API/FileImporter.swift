@@ -23,6 +23,15 @@ public enum FileImporter {
         try read(bytes: FileBytes.read(path: path, maxBytes: options.limits.maxBytes), file: path, options: options)
     }
 
+    /// The bytes of the file at `path`, refused before it is read when it is larger than
+    /// `limits.maxBytes` (RELIABILITY.md I-20: never load an arbitrarily large file).
+    ///
+    /// - Throws: ``ImportError/unreadable(file:message:)`` (exit 74) for a missing, unreadable or
+    ///   non-regular file; ``ImportError/badData(file:line:message:)`` (exit 65) above the cap.
+    public static func readFile(path: String, limits: CSVLimits = .standard) throws(ImportError) -> [UInt8] {
+        try FileBytes.read(path: path, maxBytes: limits.maxBytes)
+    }
+
     /// Imports a file's content.
     ///
     /// - Parameters:
