@@ -25,12 +25,12 @@ public enum ExportRunner {
     public static func run(_ request: ExportRequest, env: AppEnvironment) -> CommandResult {
         do {
             let storePath = env.storePath(option: request.store)
-            guard FileManager.default.fileExists(atPath: storePath) else {
+            guard let store = try HistoryLoader.open(storePath: storePath) else {
                 throw AppFailure(
                     message: "no store at \(storePath) — nothing to export (import a file first, or pass --store)",
                     exitCode: ExitStatus.ioError)
             }
-            let (history, _) = try HistoryLoader.load(storePath: storePath)
+            let history = try store.loadHistory()
             let document = WktJSON.encode(
                 workouts: history.workouts.map(\.workout), schedule: history.storedSchedule)
             guard let output = request.output else { return CommandResult(stdout: document) }
