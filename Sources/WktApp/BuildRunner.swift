@@ -66,7 +66,8 @@ public enum BuildRunner {
             let stamp = try BuildStamp.make(
                 storeDigest: try store?.contentDigest(), settings: context.settings, today: context.today,
                 baseURL: request.baseURL, templatesDirectory: templates, executable: env.selfExecutable)
-            if !request.force, publisher.stamp(of: output) == stamp,
+            let previousMarker = publisher.marker(of: output)
+            if !request.force, previousMarker.flatMap(SitePublisher.stamp(inMarker:)) == stamp,
                FileManager.default.fileExists(atPath: output + "/index.html")
             {
                 clock.lap("up-to-date check")
@@ -78,11 +79,18 @@ public enum BuildRunner {
             var hints = store == nil ? [HistoryLoader.missingStoreHint(storePath)] : []
             if let synced, !request.quiet { hints.append(synced) }
             clock.lap("load")
+            // Unchanged workout and exercise pages are taken over from the current site (their
+            // bytes are checked against the manifest in its marker); --force renders every page.
+            let reuse = PageReuse(
+                identity: BuildStamp.identity(ofFile: env.selfExecutable),
+                previousManifest: request.force ? nil : previousMarker,
+                readPrevious: { path in try? FileSystem.disk.readFile(output + "/" + path) })
             let input = SiteBuildInput(
                 history: history, settings: context.settings, today: context.today, baseURL: request.baseURL,
-                templatesDirectory: templates)
-            let files = try SiteBuilder.build(input)
-            clock.lap("pages")
+                templatesDirectory: templates, pageReuse: reuse)
+            let build = try SiteBuilder.buildSite(input)
+            let files = build.files
+            clock.lap("pages (\(build.reusedPages) reused)")
             #if DEBUG
                 // Test seam (debug builds only): a pause that lets a test deliver a signal mid-build.
                 if let pause = env.variables["WKT_TEST_PAUSE_BEFORE_PUBLISH_MS"].flatMap(Int.init) {
@@ -91,7 +99,8 @@ public enum BuildRunner {
             #endif
             let published: Result<PublishReport, PublishError> = Result { () throws(PublishError) in
                 try publisher.publish(
-                    files: files, to: output, sync: request.sync, stamp: stamp, shouldStop: interrupts.stopRequested)
+                    files: files, to: output, sync: request.sync, stamp: stamp, record: build.pageManifest,
+                    shouldStop: interrupts.stopRequested)
             }
             if case .failure(.interrupted(let leftover)) = published {
                 var message = "interrupted; \(request.output)/ is unchanged"

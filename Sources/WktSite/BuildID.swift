@@ -18,15 +18,22 @@ enum BuildID {
             digest.add(stored.id)
             digest.add(stored.workout)
         }
-        var text = "workouts \(history.workouts.count) \(digest.hex)\n"
-        text += "timezone \(settings.timezone)\nweek_start \(settings.weekStart.name)\n"
+        let text = "workouts \(history.workouts.count) \(digest.hex)\n"
+            + configuration(history: history, settings: settings, baseURL: baseURL, templates: templates)
+        return String(SHA256.hex(text).prefix(length))
+    }
+
+    /// Every setting, the schedule in force, the base URL and the templates' fingerprint as text:
+    /// the part of the inputs that is not the workouts.
+    static func configuration(history: WorkoutHistory, settings: Settings, baseURL: String?, templates: String) -> String {
+        var text = "timezone \(settings.timezone)\nweek_start \(settings.weekStart.name)\n"
         text += "day_cutoff_hour \(settings.dayCutoffHour)\nweekly_target \(settings.weeklyTarget)\n"
         text += "unit \(settings.unit.rawValue)\ne1rm_formula \(settings.e1rmFormula.rawValue)\n"
         let schedule = settings.effectiveSchedule(stored: history.storedSchedule)
         text += "schedule " + (schedule?.sortedEntries.map { "\($0.weekday.name)=\($0.routine)" }.joined(separator: "\u{1F}") ?? "-") + "\n"
         text += "title \(settings.title ?? "-")\nauthor \(settings.author ?? "-")\nbase_url \(baseURL ?? "-")\n"
         text += "templates \(templates)\n"
-        return String(SHA256.hex(text).prefix(length))
+        return text
     }
 }
 
@@ -35,6 +42,9 @@ enum BuildID {
 /// have their own marker, so different inputs cannot encode to the same bytes.
 struct InputDigest {
     private var state: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// The digest so far.
+    var value: UInt64 { state }
 
     /// The digest as 16 hex digits.
     var hex: String {

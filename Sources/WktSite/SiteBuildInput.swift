@@ -12,6 +12,9 @@ public struct SiteBuildInput: Sendable {
     public var baseURL: String?
     /// `--templates DIR`: Mustache templates that replace the built-in ones by name.
     public var templatesDirectory: String?
+    /// Reuse of the previous build's unchanged pages (``PageReuse``); nil renders every page and
+    /// records no manifest.
+    public var pageReuse: PageReuse?
 
     /// Creates a build input.
     /// - Parameters:
@@ -20,10 +23,12 @@ public struct SiteBuildInput: Sendable {
     ///   - today: the day the site is built for.
     ///   - baseURL: an absolute `http(s)` URL that overrides `settings.baseURL`, or nil.
     ///   - templatesDirectory: a directory of template overrides, or nil for the built-ins.
+    ///   - pageReuse: reuse of the previous build's unchanged pages, or nil.
     public init(
         history: WorkoutHistory, settings: Settings, today: CivilDate, baseURL: String? = nil,
-        templatesDirectory: String? = nil
+        templatesDirectory: String? = nil, pageReuse: PageReuse? = nil
     ) {
+        self.pageReuse = pageReuse
         self.history = history
         self.settings = settings
         self.today = today

@@ -22,6 +22,16 @@ public enum SiteBuilder {
     /// - Throws: ``SiteError`` for a bad base URL or template, an unsafe or doubly used output
     ///   path (naming both sources), or a failing cmark-gfm library.
     public static func build(_ input: SiteBuildInput) throws(SiteError) -> [OutputFile] {
+        try buildSite(input).files
+    }
+
+    /// Builds every output file and, with ``SiteBuildInput/pageReuse``, reuses the previous
+    /// build's unchanged workout and exercise pages and records the manifest for the next build.
+    /// The files are the same bytes with or without reuse.
+    /// - Parameter input: history, settings, today, base URL, template overrides and reuse.
+    /// - Returns: the files sorted by path, the manifest and how many pages were reused.
+    /// - Throws: as ``build(_:)``.
+    public static func buildSite(_ input: SiteBuildInput) throws(SiteError) -> SiteBuild {
         let baseURL = try input.effectiveBaseURL.map(validateBaseURL)
         let layout = try LayoutRenderer(templatesDirectory: input.templatesDirectory)
         let site = SiteModel(history: input.history, settings: input.settings, today: input.today)
@@ -30,20 +40,40 @@ public enum SiteBuilder {
             layout: layout, notes: NoteRenderer(), siteTitle: site.siteTitle,
             buildID: BuildID.compute(history: input.history, settings: input.settings, baseURL: baseURL, templates: layout.fingerprint),
             footer: footer(site), baseURL: baseURL)
+        let reuse = input.pageReuse.map { reuse in
+            ReuseContext(
+                reuse: reuse, renderer: renderer,
+                keys: PageKeys(
+                    site: site,
+                    configuration: BuildID.configuration(
+                        history: input.history, settings: input.settings, baseURL: baseURL, templates: layout.fingerprint),
+                    identity: reuse.identity))
+        }
 
         // stats.json and the feed are jobs too, so they run beside the pages instead of after them.
         let jobs = [OutputJob.statsJSON, .feed] + composer.jobs.map { OutputJob.page($0) }
-        let rendered = ParallelMap.map(jobs) { job -> Result<(file: OutputFile, source: String), SiteError> in
+        let rendered = ParallelMap.map(jobs) { job -> Result<JobOutput, SiteError> in
             do throws(SiteError) {
                 switch job {
                 case .statsJSON:
                     let stats = StatsJSON.encode(site.report, settings: input.settings, today: input.today, slugs: site.slugs)
-                    return .success((OutputFile(path: SitePaths.statsJSON, text: stats), "stats.json"))
+                    return .success(JobOutput(file: OutputFile(path: SitePaths.statsJSON, text: stats), source: "stats.json"))
                 case .feed:
-                    return .success((OutputFile(path: SitePaths.feed, text: AtomFeed.document(site: site, baseURL: baseURL)), "Atom feed"))
+                    let feed = AtomFeed.document(site: site, baseURL: baseURL)
+                    return .success(JobOutput(file: OutputFile(path: SitePaths.feed, text: feed), source: "Atom feed"))
                 case .page(let pageJob):
+                    let keyed = reuse?.keys.key(for: pageJob)
+                    if let keyed, let reused = reuse?.reusedPage(path: keyed.path, key: keyed.key, section: PageKeys.section(for: pageJob)) {
+                        return .success(reused)
+                    }
                     let page = try composer.page(for: pageJob)
-                    return .success((try renderer.render(page), page.source))
+                    let (file, slots) = try renderer.renderRecordingSlots(page)
+                    var output = JobOutput(file: file, source: page.source)
+                    if let keyed, keyed.path == page.path, let slots {
+                        output.manifestEntry = PageManifest.Entry(
+                            key: keyed.key, contentHash: ContentHash.of(file.bytes), size: file.bytes.count, slots: slots)
+                    }
+                    return .success(output)
                 }
             } catch {
                 return .failure(error)
@@ -51,11 +81,30 @@ public enum SiteBuilder {
         }
         var outputs: [(file: OutputFile, source: String)] = []
         outputs.reserveCapacity(rendered.count + EmbeddedResources.assets.count + 1)
-        for result in rendered { outputs.append(try result.get()) }
+        var manifest = reuse.map { PageManifest(renderer: $0.rendererDigest) }
+        var reusedPages = 0
+        for result in rendered {
+            let output = try result.get()
+            outputs.append((output.file, output.source))
+            if let entry = output.manifestEntry { manifest?.entries[output.file.path] = entry }
+            if output.reused { reusedPages += 1 }
+        }
         for asset in EmbeddedResources.assets {
             outputs.append((OutputFile(path: SitePaths.assetsFolder + asset.path, text: asset.contents), "built-in asset \(asset.path)"))
         }
-        return try finish(outputs, baseURL: baseURL)
+        return SiteBuild(files: try finish(outputs, baseURL: baseURL), pageManifest: manifest?.text, reusedPages: reusedPages)
+    }
+
+    /// What one parallel job produced.
+    struct JobOutput: Sendable {
+        /// The file.
+        let file: OutputFile
+        /// What produced it, for error messages.
+        let source: String
+        /// The page's manifest entry, when it can be reused by the next build.
+        var manifestEntry: PageManifest.Entry?
+        /// Whether it was taken over from the previous build.
+        var reused = false
     }
 
     /// One file to produce in the parallel stage.

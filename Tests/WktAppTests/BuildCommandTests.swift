@@ -38,6 +38,47 @@ struct BuildCommandTests {
         #expect(try box.bytes("site/index.html") != page)
     }
 
+    @Test("after a new workout, unchanged pages are taken from the site; the result equals a full build; a hand edit is undone")
+    func reusesUnchangedPages() throws {
+        var box = try Sandbox()
+        defer { box.remove() }
+        box.variables["WKT_TIMINGS"] = "1"
+        let file = try box.write("a.csv", SameHistory.strongComma)
+        #expect(ImportRunner.run(ImportRequest(files: [file], unit: .kg), env: box.env).exitCode == 0)
+        let first = BuildRunner.run(BuildRequest(today: "2026-11-21"), env: box.env)
+        #expect(first.stderr.contains { $0.contains("pages (0 reused)") }, "\(first.stderr)")
+        #expect(String(decoding: try box.bytes("site/.wkt-site"), as: UTF8.self).contains("\nwkt-pages 1 "))
+
+        // Someone edits an old workout page by hand; it must not survive the next build.
+        let oldPage = "site/workouts/2026-11-02-0700.html"
+        let original = try box.bytes(oldPage)
+        try box.write(String(oldPage), String(decoding: original, as: UTF8.self).replacingOccurrences(of: "Push", with: "Pish"))
+
+        let more = try box.write("b.csv", """
+            Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
+            2026-11-20 07:00:00,"Legs",50m,"Squat (Barbell)",1,110,5,0,0,,,
+
+            """)
+        #expect(ImportRunner.run(ImportRequest(files: [more], unit: .kg), env: box.env).exitCode == 0)
+        let second = BuildRunner.run(BuildRequest(today: "2026-11-21"), env: box.env)
+        #expect(second.exitCode == 0, "\(second.stderr)")
+        // Workouts of 11-02 (edited) and 11-16 (new next link) and the squat page are rendered;
+        // the 11-05 workout and the bench, dip and plank pages are reused.
+        #expect(second.stderr.contains { $0.contains("pages (4 reused)") }, "\(second.stderr)")
+        #expect(!String(decoding: try box.bytes(oldPage), as: UTF8.self).contains("Pish"), "the hand edit is gone")
+
+        let full = BuildRunner.run(BuildRequest(output: "full", today: "2026-11-21", force: true), env: box.env)
+        #expect(full.stderr.contains { $0.contains("pages (0 reused)") }, "--force renders every page: \(full.stderr)")
+        let site = try FileManager.default.subpathsOfDirectory(atPath: box.directory + "/site").filter { !$0.hasPrefix(".wkt") }.sorted()
+        #expect(site == (try FileManager.default.subpathsOfDirectory(atPath: box.directory + "/full").filter { !$0.hasPrefix(".wkt") }.sorted()))
+        for path in site where !path.hasSuffix("/") {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: box.directory + "/site/" + path, isDirectory: &isDirectory), !isDirectory.boolValue
+            else { continue }
+            #expect(try box.bytes("site/" + path) == (try box.bytes("full/" + path)), "\(path)")
+        }
+    }
+
     @Test("an empty or missing store builds the friendly how-to-import page, not an error")
     func emptyStore() throws {
         let box = try Sandbox()

@@ -84,6 +84,8 @@ public struct SitePublisher: Sendable {
     ///   - keep: entries of the old site carried into the new one (files or folders).
     ///   - sync: call `syncfs` once before the swap and `fsync` the parent after it.
     ///   - stamp: a one-line digest of the inputs, recorded in the marker (see ``stamp(of:)``).
+    ///   - record: further lines recorded in the marker after the stamp (wkt-site keeps its page
+    ///     manifest there; read back with ``marker(of:)``).
     ///   - shouldStop: polled before every file and before the swap; returning true removes the
     ///     temporary folder and throws ``PublishError/interrupted(leftover:)`` (SIGINT/SIGTERM).
     /// - Returns: counts of what was written; no times, so equal inputs give equal reports.
@@ -95,10 +97,11 @@ public struct SitePublisher: Sendable {
         keep: [String] = ["CNAME", ".well-known"],
         sync: Bool = false,
         stamp: String? = nil,
+        record: String? = nil,
         shouldStop: @escaping @Sendable () -> Bool = { false }
     ) throws(PublishError) -> PublishReport {
         var plan = try OutputPlan(files: files, keep: keep)
-        plan.markerBytes = OutputPlan.markerBytes(stamp: stamp)
+        plan.markerBytes = OutputPlan.markerBytes(stamp: stamp, record: record)
         let location = try OutputLocation(path: output, home: homeDirectory, fileSystem: fileSystem)
         let state = try OutputState(location: location, fileSystem: fileSystem)
         let temporary = joinPath(location.parent, location.temporaryPrefix + temporarySuffix())
@@ -147,12 +150,22 @@ public struct SitePublisher: Sendable {
         return "\(getpid())-" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 
+    /// The text of the marker of the site at `output` (fixed text, stamp and record), or nil when
+    /// there is none or it cannot be read.
+    public func marker(of output: String) -> String? {
+        guard let bytes = try? fileSystem.readFile(joinPath(output, OutputPlan.markerName)) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// The build stamp recorded in the marker of the site at `output` by the last `publish`
     /// (its `stamp` argument), or nil when there is no marker or no stamp. A build whose inputs
     /// give the same stamp can skip rendering: the site already is what it would write.
     public func stamp(of output: String) -> String? {
-        guard let bytes = try? fileSystem.readFile(joinPath(output, OutputPlan.markerName)) else { return nil }
-        let text = String(decoding: bytes, as: UTF8.self)
+        marker(of: output).flatMap(Self.stamp(inMarker:))
+    }
+
+    /// The build stamp in a marker's text (``marker(of:)``), or nil when it has none.
+    public static func stamp(inMarker text: String) -> String? {
         for line in text.split(separator: "\n") where line.hasPrefix(OutputPlan.stampPrefix) {
             return String(line.dropFirst(OutputPlan.stampPrefix.count))
         }

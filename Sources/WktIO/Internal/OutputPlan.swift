@@ -25,10 +25,16 @@ struct OutputPlan {
     /// The line prefix of the build stamp inside the marker.
     static let stampPrefix = "stamp: "
 
-    /// The marker bytes carrying `stamp`.
-    static func markerBytes(stamp: String?) -> [UInt8] {
-        guard let stamp, !stamp.isEmpty, !stamp.contains("\n") else { return markerBytes }
-        return markerBytes + Array((stampPrefix + stamp + "\n").utf8)
+    /// The marker bytes carrying `stamp` and then `record` (the caller's own lines, such as the
+    /// page manifest; a missing final newline is added).
+    static func markerBytes(stamp: String?, record: String? = nil) -> [UInt8] {
+        var bytes = markerBytes
+        if let stamp, !stamp.isEmpty, !stamp.contains("\n") { bytes += Array((stampPrefix + stamp + "\n").utf8) }
+        if let record, !record.isEmpty {
+            bytes += Array(record.utf8)
+            if !record.hasSuffix("\n") { bytes.append(UInt8(ascii: "\n")) }
+        }
+        return bytes
     }
     /// The longest file-name component Linux and macOS accept.
     static let maximumComponentBytes = 255

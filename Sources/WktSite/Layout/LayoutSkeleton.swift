@@ -83,6 +83,19 @@ struct LayoutSkeleton: Sendable {
     /// The page for `context`, whose root, section, site title, build ID and footer must be those
     /// the skeleton was made with.
     func render(_ context: PageContext) -> [UInt8] {
+        var slots: [Range<Int>] = []
+        return render(context, slots: &slots)
+    }
+
+    /// The number of slots (field pieces) in the skeleton.
+    var slotCount: Int {
+        pieces.reduce(0) { count, piece in if case .field = piece { count + 1 } else { count } }
+    }
+
+    /// The page for `context`; `slots` receives the byte range of every field piece in the output,
+    /// in order (what ``splice(_:slots:into:)`` needs to reuse the page under another skeleton).
+    func render(_ context: PageContext, slots: inout [Range<Int>]) -> [UInt8] {
+        slots.removeAll(keepingCapacity: true)
         var output: [UInt8] = []
         // The exact size (a few bytes over when a quote carries a combining mark and stays as it
         // is): pages are kept in memory until they are written, so no spare kilobyte per page.
@@ -97,14 +110,44 @@ struct LayoutSkeleton: Sendable {
                 output.append(contentsOf: bytes)
             case .field(let field, let escaped):
                 let value = field.value(in: context)
+                let start = output.count
                 if escaped {
                     Self.appendMustacheEscaped(value, to: &output)
                 } else {
                     output.append(contentsOf: value.utf8)
                 }
+                slots.append(start..<output.count)
             }
         }
         return output
+    }
+
+    /// A page made of this skeleton's fixed text and the slot bytes of a page rendered earlier
+    /// from a skeleton with the same pieces (same templates, root and section; another build ID
+    /// or footer): `previous[previousSlots[k]]` fills slot `k`, already escaped as it was written.
+    /// - Returns: the page and the ranges of its slots, or nil when the slot count differs or a
+    ///   range lies outside `previous`.
+    func splice(_ previous: [UInt8], slots previousSlots: [Range<Int>]) -> (bytes: [UInt8], slots: [Range<Int>])? {
+        guard previousSlots.count == slotCount,
+              previousSlots.allSatisfy({ $0.lowerBound >= 0 && $0.upperBound <= previous.count })
+        else { return nil }
+        var output: [UInt8] = []
+        output.reserveCapacity(fixedCount + previousSlots.reduce(0) { $0 + $1.count })
+        var slots: [Range<Int>] = []
+        slots.reserveCapacity(previousSlots.count)
+        var next = 0
+        for piece in pieces {
+            switch piece {
+            case .text(let bytes):
+                output.append(contentsOf: bytes)
+            case .field:
+                let start = output.count
+                output.append(contentsOf: previous[previousSlots[next]])
+                slots.append(start..<output.count)
+                next += 1
+            }
+        }
+        return (output, slots)
     }
 
     // MARK: - Sentinels and probes

@@ -126,6 +126,12 @@ struct PageRenderer: Sendable {
 
     /// Renders one page.
     func render(_ page: Page) throws(SiteError) -> OutputFile {
+        try renderRecordingSlots(page).file
+    }
+
+    /// Renders one page; `slots` are the byte ranges of its layout fields when it was made from a
+    /// skeleton (what the next build needs to reuse it), nil when Mustache rendered it.
+    func renderRecordingSlots(_ page: Page) throws(SiteError) -> (file: OutputFile, slots: [Range<Int>]?) {
         let markdown = try renderedMarkdown(of: page)
         var markdownIndex = 0
         var body = ""
@@ -149,11 +155,18 @@ struct PageRenderer: Sendable {
             title: page.title, description: page.description, root: root, current: page.section, body: body,
             siteTitle: siteTitle, buildID: buildID, footer: footer)
         if let template = page.bodyTemplate {
-            return OutputFile(path: page.path, text: try layout.renderPage(context, bodyTemplate: template))
+            return (OutputFile(path: page.path, text: try layout.renderPage(context, bodyTemplate: template)), nil)
         }
         if let skeleton = skeletons[SkeletonKey(root: root, section: page.section)] {
-            return OutputFile(path: page.path, bytes: skeleton.render(context))
+            var slots: [Range<Int>] = []
+            let bytes = skeleton.render(context, slots: &slots)
+            return (OutputFile(path: page.path, bytes: bytes), slots)
         }
-        return OutputFile(path: page.path, text: try layout.renderPage(context))
+        return (OutputFile(path: page.path, text: try layout.renderPage(context)), nil)
+    }
+
+    /// The skeleton of pages at `depth` below the root in `section`, if it could be made.
+    func skeleton(depth: Int, section: NavSection?) -> LayoutSkeleton? {
+        skeletons[SkeletonKey(root: String(repeating: "../", count: depth), section: section)]
     }
 }

@@ -1,0 +1,135 @@
+import WktCore
+
+/// The input digest of every reusable page: workout pages and exercise pages, which are nearly
+/// all of a site's pages and do not depend on "today" (T-15). Two builds that give a page the
+/// same key compose it to the same title, description and body, so the later build may splice
+/// the earlier one's bytes into its layout (``PageReuse``).
+///
+/// A key covers everything the page's composer reads, listed next to each key below: the
+/// page's own data, the neighbours and targets it links to (names, days, page IDs, slugs), and a
+/// global part with the renderer's identity, every setting, the templates' fingerprint and the
+/// site title. Other pages (dashboard, history, indexes, records, feed, `stats.json`) are always
+/// rendered: they change with almost any new workout or day. When a composer starts reading
+/// something new, its key must cover it too; `PageReuseTests` compares reusing builds with fresh
+/// ones after many kinds of change, and `StatsDigestTests` checks the digests cover every field.
+struct PageKeys: Sendable {
+    /// The site.
+    let site: SiteModel
+    /// The composer (for the split rule).
+    let composer: PageComposer
+    /// The digest of the global part.
+    let global: UInt64
+    /// Per counted workout (by index): its stored record and its statistics.
+    let workoutDigests: [UInt64]
+
+    /// Keys for `site`.
+    /// - Parameters:
+    ///   - site: The site model.
+    ///   - configuration: ``BuildID/configuration(history:settings:baseURL:templates:)``'s text.
+    ///   - identity: The renderer's identity (``PageReuse/identity``).
+    init(site: SiteModel, configuration: String, identity: String) {
+        self.site = site
+        self.composer = PageComposer(site: site)
+        var global = InputDigest()
+        global.add("wkt page keys 1")
+        global.add(identity)
+        global.add(configuration)
+        global.add(site.siteTitle)
+        global.byte(composer.splitWorkoutsByYear ? 1 : 0)
+        self.global = global.value
+        self.workoutDigests = site.workouts.map { entry in
+            var digest = InputDigest()
+            digest.add(entry.workout)
+            digest.add(entry.info)
+            digest.add(entry.pageID)
+            return digest.value
+        }
+    }
+
+    /// The navigation section of a reusable job's page (workout pages and exercise pages live one
+    /// folder below the root, in their sections).
+    static func section(for job: PageJob) -> NavSection? {
+        switch job {
+        case .workout: .workouts
+        case .exercise: .exercises
+        default: nil
+        }
+    }
+
+    /// The page path and key of a reusable job; nil for pages that are always rendered.
+    func key(for job: PageJob) -> (path: String, key: UInt64)? {
+        switch job {
+        case .workout(let index): workoutKey(site.workouts[index])
+        case .exercise(let index): exerciseKey(site.exercises[index])
+        default: nil
+        }
+    }
+
+    /// `workouts/<id>.html` reads: the workout and its statistics (facts, notes, sets, PRs), its
+    /// page ID, the day, name and page ID of the previous and next workout (pager), the
+    /// workouts index or year page it points up to (split rule in the global part), and the
+    /// page path of every exercise it names in a block or a PR.
+    private func workoutKey(_ entry: WorkoutEntry) -> (path: String, key: UInt64) {
+        var digest = InputDigest()
+        digest.add("workout")
+        digest.add(global)
+        digest.add(workoutDigests[entry.index])
+        addNeighbour(entry.index - 1, to: &digest)
+        addNeighbour(entry.index + 1, to: &digest)
+        for block in entry.workout.exercises { addExercisePath(block.name, to: &digest) }
+        for event in entry.info.prEvents { addExercisePath(event.exercise, to: &digest) }
+        return (entry.path, digest.value)
+    }
+
+    /// `exercises/<slug>.html` reads: the slug, the exercise's statistics (aggregates, records,
+    /// sessions for the charts), its PR events, and for every workout with a working set of it
+    /// that workout (sets, pain flag, plan, check-ins, rating) with its day, name and page ID;
+    /// and the day, name and page ID of every workout its records and PRs link to.
+    private func exerciseKey(_ exercise: ExerciseEntry) -> (path: String, key: UInt64) {
+        var digest = InputDigest()
+        digest.add("exercise")
+        digest.add(global)
+        digest.add(exercise.slug)
+        digest.add(exercise.stats)
+        digest.add(exercise.prEvents.count)
+        for event in exercise.prEvents {
+            digest.add(event)
+            addWorkoutLink(event.workoutID, to: &digest)
+        }
+        digest.add(exercise.sessions.count)
+        for session in exercise.sessions {
+            digest.add(session.workoutIndex)
+            digest.add(workoutDigests[session.workoutIndex])
+            addNeighbour(session.workoutIndex, to: &digest)
+        }
+        let records = exercise.stats.records
+        for record in [records.heaviest, records.e1rm, records.bestSetVolume, records.bestSessionVolume] + records.repMaxes {
+            addWorkoutLink(record?.workoutID, to: &digest)
+        }
+        addWorkoutLink(records.maxReps?.workoutID, to: &digest)
+        return (exercise.path, digest.value)
+    }
+
+    /// Feeds the day, name and page ID of the workout at `index`, or a 0 when there is none.
+    private func addNeighbour(_ index: Int, to digest: inout InputDigest) {
+        guard site.workouts.indices.contains(index) else { return digest.byte(0) }
+        let entry = site.workouts[index]
+        digest.byte(1)
+        digest.add(entry.day)
+        digest.add(entry.workout.name)
+        digest.add(entry.pageID)
+    }
+
+    /// Feeds what a link to the workout with store ID `id` shows: its day, name and page ID.
+    private func addWorkoutLink(_ id: Int64?, to digest: inout InputDigest) {
+        guard let id, let entry = site.workout(id: id) else { return digest.byte(0) }
+        digest.byte(1)
+        addNeighbour(entry.index, to: &digest)
+    }
+
+    /// Feeds the page path of the exercise called `name`, or a 0 when it has none.
+    private func addExercisePath(_ name: String, to digest: inout InputDigest) {
+        digest.add(name)
+        digest.add(site.exercise(named: name)?.path)
+    }
+}

@@ -1,0 +1,88 @@
+import Testing
+import WktCore
+@testable import WktSite
+
+/// The parts of page reuse: the digests cover every field, the manifest round-trips and rejects
+/// what it cannot trust, the content hash sees every byte, and splicing checks its slots.
+@Suite("Page reuse parts")
+struct PageReusePartsTests {
+    @Test("the page-key digests cover every stored property of the types they encode")
+    func digestsCoverEveryField() throws {
+        let day = try #require(CivilDate(year: 2026, month: 1, day: 5))
+        let time = try #require(WallTime.parse("2026-01-05 07:00:00"))
+        let set = WorkoutSet(weightKg: 100, reps: 5)
+        let block = ExerciseBlock(name: "Squat", sets: [set])
+        let workout = Workout(source: .wkt, sourceKey: "k", start: time, name: "Legs", exercises: [block])
+        let event = PREvent(
+            day: day, workoutID: 1, workoutName: "Legs", workoutStart: time, exercise: "Squat", metric: .heaviest,
+            valueKg: 100, previousKg: 90, formula: .epley)
+        let samples: [Any] = [
+            WorkoutInfo(id: 1, name: "Legs", start: time, trainingDay: day, weekStart: day, workingSets: 1, reps: 5, volumeKg: 500,
+                        exercises: [], prEvents: []),
+            WorkoutExerciseInfo(name: "Squat", workingSets: 1, reps: 5, volumeKg: 500), event,
+            ExerciseStats(name: "Squat"), ExerciseRecords(),
+            ExerciseSession(workoutID: 1, day: day, workingSets: 1, reps: 5, volumeKg: 500, heaviestKg: 100, e1rmKg: 116.7),
+            RecordValue(100, day: day, workoutID: 1), RepsRecord(5, day: day, workoutID: 1),
+            workout, block, set, CheckIn(name: "energy", value: 3),
+        ]
+        var seen: Set<String> = []
+        for sample in samples {
+            let name = String(describing: type(of: sample))
+            seen.insert(name)
+            #expect(Mirror(reflecting: sample).children.count == InputDigest.fieldCounts[name],
+                    "\(name) has a stored property its digest does not cover: add it to StatsDigest.swift (or BuildID.swift)")
+        }
+        #expect(seen == Set(InputDigest.fieldCounts.keys))
+    }
+
+    @Test("the manifest round-trips, skips lines it cannot read and needs its header")
+    func manifestText() throws {
+        var manifest = PageManifest(renderer: "0123456789abcdef")
+        manifest.entries["workouts/a.html"] = .init(key: 1, contentHash: .max, size: 10, slots: [0..<2, 2..<2, 5..<10])
+        manifest.entries["exercises/café.html"] = .init(key: 0xABCDEF, contentHash: 7, size: 0, slots: [])
+        let text = manifest.text
+        #expect(text.hasPrefix("wkt-pages 1 0123456789abcdef\n"))
+        #expect(PageManifest(parsing: text[...]) == manifest)
+        #expect(PageManifest(parsing: ("marker line\nstamp: x\n" + text)[...]) == manifest)
+        let damaged = text + "zz\t1\t2\t0+1\tx.html\n1\t1\t-3\t0+1\ty.html\n1\t1\t3\t0+1+2\tz.html\n1\t1\t3\t0+1\t\n"
+        #expect(PageManifest(parsing: damaged[...]) == manifest)
+        #expect(PageManifest(parsing: "wkt-pages 2 x\n"[...]) == nil)
+        #expect(PageManifest(parsing: ""[...]) == nil)
+    }
+
+    @Test("the content hash changes with any byte, at any position, and with the length")
+    func contentHash() {
+        let base = (0..<37).map { UInt8($0 * 7 % 256) }
+        let hash = ContentHash.of(base)
+        #expect(ContentHash.of(base) == hash)
+        for index in base.indices {
+            var changed = base
+            changed[index] ^= 0x01
+            #expect(ContentHash.of(changed) != hash, "byte \(index)")
+        }
+        #expect(ContentHash.of(base + [0]) != hash)
+        #expect(ContentHash.of(Array(base.dropLast())) != hash)
+        #expect(ContentHash.of([]) != ContentHash.of([0]))
+    }
+
+    @Test("splicing takes the slot bytes into the new layout and refuses slots that do not fit")
+    func splice() throws {
+        let layout = try LayoutRenderer(templatesDirectory: nil)
+        func skeleton(_ buildID: String, _ footer: String) throws -> LayoutSkeleton {
+            try #require(LayoutSkeleton(layout: layout, root: "../", section: .workouts, siteTitle: "Log", buildID: buildID, footer: footer))
+        }
+        let old = try skeleton("aaaaaaaaaaaaaaaa", "Built from 1 workout")
+        let new = try skeleton("bbbbbbbbbbbbbbbb", "Built from 12 workouts")
+        func context(_ buildID: String, _ footer: String) -> PageContext {
+            PageContext(title: "Bench <5×5>", description: "a \"day\"", root: "../", current: .workouts, body: "<p>body é</p>",
+                        siteTitle: "Log", buildID: buildID, footer: footer)
+        }
+        var slots: [Range<Int>] = []
+        let oldPage = old.render(context("aaaaaaaaaaaaaaaa", "Built from 1 workout"), slots: &slots)
+        #expect(slots.count == old.slotCount)
+        let spliced = try #require(new.splice(oldPage, slots: slots))
+        #expect(spliced.bytes == new.render(context("bbbbbbbbbbbbbbbb", "Built from 12 workouts")))
+        #expect(new.splice(oldPage, slots: Array(slots.dropLast())) == nil)
+        #expect(new.splice(oldPage, slots: slots.dropLast() + [0..<(oldPage.count + 1)]) == nil)
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import Testing
+import WktCore
+import WktDemo
+@testable import WktSite
+
+/// Page reuse (``PageReuse``): a build that takes unchanged workout and exercise pages over from
+/// the previous build must write exactly the bytes of a build that renders every page, after
+/// any kind of change; and it must really reuse pages, or the rebuild budget is not met.
+@Suite("Page reuse")
+struct PageReuseTests {
+    /// A build of `input` with reuse of `previous` (its manifest and files) under `identity`.
+    static func build(_ input: SiteBuildInput, after previous: SiteBuild?, identity: String = "test-renderer",
+                      edit: (inout [String: [UInt8]]) -> Void = { _ in }) throws -> SiteBuild {
+        var files: [String: [UInt8]] = [:]
+        for file in previous?.files ?? [] { files[file.path] = file.bytes }
+        edit(&files)
+        let snapshot = files
+        var input = input
+        input.pageReuse = PageReuse(identity: identity, previousManifest: previous?.pageManifest) { snapshot[$0] }
+        return try SiteBuilder.buildSite(input)
+    }
+
+    /// The first path whose bytes differ between two builds (or that only one has), or nil.
+    static func firstDifference(_ lhs: [OutputFile], _ rhs: [OutputFile]) -> String? {
+        if lhs.map(\.path) != rhs.map(\.path) {
+            return "paths differ: \(Set(lhs.map(\.path)).symmetricDifference(rhs.map(\.path)).sorted())"
+        }
+        return zip(lhs, rhs).first { $0.bytes != $1.bytes }.map { "\($0.0.path) differs" }
+    }
+
+    /// The fixture history with its workouts sorted as the store loads them.
+    static func sorted(_ history: WorkoutHistory) -> WorkoutHistory {
+        var history = history
+        history.workouts.sort { ($0.workout.start, $0.id) < ($1.workout.start, $1.id) }
+        return history
+    }
+
+    /// A change between two builds, and how much of the site it must leave reusable.
+    enum Change: String, CaseIterable, CustomTestStringConvertible {
+        case newestWorkout, olderWorkoutWithPR, heavierOldSet, renamedBlock, workoutNotes, deletedWorkout
+        case slugCollision, workoutName, dayPassesFutureWorkout, unitPounds, e1rmFormula, siteTitle, baseURL
+        case weekStart, storedSchedule, setNote, rating, nothing
+
+        var testDescription: String { rawValue }
+
+        /// Settings changes touch every page: nothing may be reused.
+        var reusesNothing: Bool { [.unitPounds, .e1rmFormula, .siteTitle, .weekStart, .baseURL, .storedSchedule].contains(self) }
+
+        /// `input` after the change.
+        func apply(_ input: SiteBuildInput) -> SiteBuildInput {
+            var input = input
+            var history = input.history
+            func edit(_ id: Int64, _ change: (inout Workout) -> Void) {
+                guard let index = history.workouts.firstIndex(where: { $0.id == id }) else { return }
+                change(&history.workouts[index].workout)
+            }
+            switch self {
+            case .newestWorkout:
+                history.workouts.append(SiteFixture.workout(20, "2026-11-20 07:00:00", "Push", [
+                    ExerciseBlock(name: "Bench Press (Barbell)", sets: SiteFixture.sets([(95, 5)])),
+                ]))
+            case .olderWorkoutWithPR:
+                history.workouts.append(SiteFixture.workout(21, "2026-11-03 07:00:00", "Extra", [
+                    ExerciseBlock(name: "Squat (Barbell)", sets: SiteFixture.sets([(120, 3)])),
+                ]))
+            case .heavierOldSet:
+                edit(1) { $0.exercises[0].sets[1].weightKg = 87.5 }
+            case .renamedBlock:
+                edit(4) { $0.exercises[1].name = "Chin Up" }
+            case .workoutNotes:
+                edit(6) { $0.notes = "Knees **fine** today." }
+            case .deletedWorkout:
+                history.workouts.removeAll { $0.id == 3 }
+            case .slugCollision:
+                // "PLANK" sorts before "Plank" and takes the slug `plank`: workout 6, unchanged
+                // itself, now links to Plank's new page.
+                history.workouts.append(SiteFixture.workout(22, "2026-11-19 07:00:00", "Core", [
+                    ExerciseBlock(name: "PLANK", sets: [WorkoutSet(seconds: 90)]),
+                ]))
+            case .rating:
+                // The deadlift page shows the workout's rating in its set history.
+                edit(2) { $0.rating = 2 }
+            case .workoutName:
+                edit(7) { $0.name = "Push (light)" }
+            case .dayPassesFutureWorkout:
+                input.today = CivilDate(year: 2026, month: 12, day: 2)!
+            case .unitPounds:
+                input.settings.unit = .lb
+            case .e1rmFormula:
+                input.settings.e1rmFormula = .brzycki
+            case .siteTitle:
+                input.settings.title = "Another Log"
+            case .baseURL:
+                input.baseURL = "https://example.org/log/"
+            case .weekStart:
+                input.settings.weekStart = .sunday
+            case .storedSchedule:
+                input.settings.schedule = Schedule(days: [.tuesday: "Full body"])
+            case .setNote:
+                edit(2) { $0.exercises[0].sets[0].notes = "belt" }
+            case .nothing:
+                break
+            }
+            input.history = PageReuseTests.sorted(history)
+            return input
+        }
+    }
+
+    @Test("after every kind of change, a reusing build writes the bytes of a fresh build", arguments: Change.allCases)
+    func reuseEqualsFreshBuild(change: Change) throws {
+        let base = SiteFixture.input()
+        let first = try Self.build(base, after: nil)
+        #expect(first.reusedPages == 0)
+        #expect(first.pageManifest?.hasPrefix(PageManifest.header) == true)
+        let changed = change.apply(base)
+        let reused = try Self.build(changed, after: first)
+        let fresh = try SiteBuilder.build(changed)
+        #expect(Self.firstDifference(reused.files, fresh) == nil)
+        if change.reusesNothing {
+            #expect(reused.reusedPages == 0)
+        } else {
+            #expect(reused.reusedPages > 0, "a local change leaves most pages reusable")
+        }
+        // And a second step from the reusing build: its manifest and files serve the next one.
+        let next = Change.newestWorkout.apply(changed)
+        let again = try Self.build(next, after: reused)
+        #expect(Self.firstDifference(again.files, try SiteBuilder.build(next)) == nil)
+        #expect(again.reusedPages > 0)
+    }
+
+    @Test("with nothing changed every workout and exercise page is reused, and the pages a change touches are not")
+    func reusesExactlyTheUnchangedPages() throws {
+        let base = SiteFixture.input()
+        let first = try Self.build(base, after: nil)
+        let manifest = try #require(first.pageManifest.flatMap { PageManifest(parsing: $0[...]) })
+        let reusable = first.files.filter { manifest.entries[$0.path] != nil }.map(\.path)
+        // The fixture's lists are short (no year pages): every page in the two folders but the
+        // indexes is a workout or exercise page.
+        let pages = first.files.map(\.path).filter {
+            ($0.hasPrefix("workouts/") || $0.hasPrefix("exercises/")) && !$0.hasSuffix("/index.html")
+        }
+        #expect(reusable.sorted() == pages.sorted())
+        let same = try Self.build(base, after: first)
+        #expect(same.reusedPages == reusable.count)
+        #expect(same.pageManifest == first.pageManifest)
+        #expect(Self.firstDifference(same.files, first.files) == nil)
+
+        // Heavier set in workout 1: its page, its neighbours' pages are unchanged but the
+        // bench press page (records) and the later bench workouts (PR events) change.
+        let changed = Change.heavierOldSet.apply(base)
+        let rebuilt = try Self.build(changed, after: first)
+        let after = try #require(rebuilt.pageManifest.flatMap { PageManifest(parsing: $0[...]) })
+        let rerendered = Set(reusable.filter { manifest.entries[$0]?.key != after.entries[$0]?.key })
+        #expect(rerendered.isSuperset(of: ["workouts/2026-11-02-0700.html", "exercises/bench-press-barbell.html"]))
+        #expect(!rerendered.contains("exercises/deadlift-barbell.html"))
+        #expect(!rerendered.contains("workouts/2026-11-13-0600.html"))
+        #expect(rebuilt.reusedPages == reusable.count - rerendered.count)
+    }
+
+    @Test("a page edited by hand, a missing file, a broken manifest or another renderer is rendered again")
+    func untrustedPreviousPagesAreRendered() throws {
+        let base = SiteFixture.input()
+        let first = try Self.build(base, after: nil)
+        let fresh = try SiteBuilder.build(base)
+        let page = "workouts/2026-11-09-0700.html"
+        let edited = try Self.build(base, after: first) { files in
+            files[page]?.replaceSubrange(0..<0, with: Array("<!-- edited -->".utf8))
+            files[page]?.removeLast(15)
+        }
+        #expect(Self.firstDifference(edited.files, fresh) == nil)
+        let total = try Self.build(base, after: first).reusedPages
+        #expect(edited.reusedPages == total - 1)
+
+        let missing = try Self.build(base, after: first) { files in files[page] = nil }
+        #expect(missing.reusedPages == total - 1)
+        #expect(Self.firstDifference(missing.files, fresh) == nil)
+
+        let other = try Self.build(base, after: first, identity: "another binary")
+        #expect(other.reusedPages == 0)
+        #expect(Self.firstDifference(other.files, fresh) == nil)
+
+        let broken = SiteBuild(files: first.files, pageManifest: "wkt-pages 2 x\n" + (first.pageManifest ?? ""), reusedPages: 0)
+        // The version-2 header line is skipped, the version-1 manifest after it still parses.
+        #expect(try Self.build(base, after: broken).reusedPages == total)
+        let garbage = SiteBuild(files: first.files, pageManifest: "not a manifest\n\u{0}\u{FFFF}", reusedPages: 0)
+        let fromGarbage = try Self.build(base, after: garbage)
+        #expect(fromGarbage.reusedPages == 0)
+        #expect(Self.firstDifference(fromGarbage.files, fresh) == nil)
+    }
+
+    @Test("a demo year: a new workout re-renders only its own page, its neighbour and its exercises' pages")
+    func demoYearNewWorkout() throws {
+        let base = DemoSiteTests.input(years: 1)
+        let first = try Self.build(base, after: nil)
+        var changed = base
+        let next = (changed.history.workouts.map(\.id).max() ?? 0) + 1
+        changed.history.workouts.append(StoredWorkout(id: next, workout: Workout(
+            source: .strong, sourceKey: "new", start: WallTime.parse("2026-11-21 18:00:00")!, durationSeconds: 2700,
+            name: "Evening bench", exercises: [ExerciseBlock(name: "Bench Press (Barbell)", sets: SiteFixture.sets([(100, 5)]))])))
+        changed.history = Self.sorted(changed.history)
+        let reused = try Self.build(changed, after: first)
+        #expect(Self.firstDifference(reused.files, try SiteBuilder.build(changed)) == nil)
+        let manifest = try #require(first.pageManifest.flatMap { PageManifest(parsing: $0[...]) })
+        // Every reusable page of the first build but the previous newest workout and the bench page.
+        #expect(reused.reusedPages >= manifest.entries.count - 3, "\(reused.reusedPages) of \(manifest.entries.count)")
+    }
+}
