@@ -37,7 +37,7 @@ struct PageKeys: Sendable {
         global.add(site.siteTitle)
         global.byte(composer.splitWorkoutsByYear ? 1 : 0)
         self.global = global.value
-        self.workoutDigests = site.workouts.map { entry in
+        self.workoutDigests = ParallelMap.map(site.workouts) { entry in
             var digest = InputDigest()
             digest.add(entry.workout)
             digest.add(entry.info)
