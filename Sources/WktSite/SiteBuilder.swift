@@ -44,7 +44,7 @@ public enum SiteBuilder {
             ReuseContext(
                 reuse: reuse, renderer: renderer,
                 keys: PageKeys(
-                    site: site,
+                    composer: composer,
                     configuration: BuildID.configuration(
                         history: input.history, settings: input.settings, baseURL: baseURL, templates: layout.fingerprint),
                     identity: reuse.identity))

@@ -6,7 +6,7 @@ enum GoldenSiteListing {
     static let text = """
         404.html  bb53440e1b723804a547f311f72671fb931f9c87e572c992dfa7b37552ae2284
         assets/favicon.svg  c87470ebd2c4edd69f0f653cd083623b6fc6acf442b1b10b1b6743297dbb9006
-        assets/style.css  e0880c922602a45f2a7b8e66297d607da40b863b3762f429eac519e01b3a3298
+        assets/style.css  1138d727ccf49b25003ead59f1e42025ee9fb02803ef1ba6b1cc0dfda8a350eb
         data/stats.json  89ef677b15535974726385ec4aeb850e067526906556d31be1bf8e9d9938957e
         exercises/band-pull-apart.html  2100dbdbaeeff87884105732b26ba79a003bf51d710553457482822c1ba0efaa
         exercises/bench-press-barbell.html  492cbabaa35c04626337623b84d2deeef9fced99c708b398d21055312adcc1eb

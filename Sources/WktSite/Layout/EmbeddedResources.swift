@@ -131,7 +131,7 @@ wkt-site build</code></pre>
  *   calendar    .week-row .week-label .week-days .day .day-{done,today,planned,missed,rest}
  *               .is-today .calendar-legend .calendar-month
  *   misc        .badge .badge-pr .badge-done .badge-short .badge-pain .sr-only .skip-link
- *   pages       .pager .facts .flag .note .note-label .set-note .exercise-heading .block-total
+ *   pages       .pager .page-list .facts .flag .note .note-label .set-note .exercise-heading .block-total
  *               .stars .week-row.compact .week-head .year-heading .footer-links
  */
 
@@ -554,6 +554,17 @@ h4 { font-size: 0.95rem; margin: 1.1em 0 0.4em; color: var(--muted); }
 .pager-up { text-align: center; }
 .pager-next { text-align: right; }
 
+.page-list ol {
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.35rem 0.6rem;
+  list-style: none;
+  margin: 0 0 1.25rem;
+  padding: 0;
+  font-size: 0.925rem;
+}
+.page-list a[aria-current="page"] { font-weight: 700; text-decoration: none; color: var(--text); }
+
 .facts {
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(8.5rem, 1fr));
@@ -647,7 +658,7 @@ h4 { font-size: 0.95rem; margin: 1.1em 0 0.4em; color: var(--muted); }
     --shadow: none;
   }
   body { background: #fff; color: #000; font-size: 10.5pt; }
-  .site-nav, .skip-link, .chart-data > summary, .pager, .footer-links { display: none; }
+  .site-nav, .skip-link, .chart-data > summary, .pager, .page-list, .footer-links { display: none; }
   .site-header { border-bottom: 1px solid #000; }
   .page { max-width: none; padding: 0.5rem 0; }
   .card, .chart, .week-row, tr { break-inside: avoid; }

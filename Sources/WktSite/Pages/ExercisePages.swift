@@ -1,22 +1,30 @@
 import WktCore
 
 extension PageComposer {
-    /// `exercises/index.html`: every exercise with its totals and best numbers, by name.
-    func exercisesIndex() -> Page {
+    /// `exercises/index.html`: every exercise with its totals and best numbers, by name; split
+    /// into pages of ``listPageSize`` (`exercises/index-2.html`, …) when there are more.
+    func exercisesIndex(page: Int) -> Page {
         let root = "../"
+        let path = SitePaths.listPage(SitePaths.exercisesIndex, page)
         var body = PageBody()
         body.html("<h1>Exercises</h1>")
         guard !site.exercises.isEmpty else {
             body.html(Self.emptyNotice(root: root))
-            return Page(path: SitePaths.exercisesIndex, source: "exercises index", title: "Exercises",
+            return Page(path: path, source: "exercises index", title: "Exercises",
                         description: "Every exercise", section: .exercises, blocks: body.blocks)
         }
-        body.html("<p class=\"lead\">\(TextFormat.plural(site.exercises.count, "exercise")), by name</p>")
+        let pages = Self.pageCount(site.exercises.count)
+        let rows = Self.pageRange(page, of: site.exercises.count)
+        var lead = "\(TextFormat.plural(site.exercises.count, "exercise")), by name"
+        if pages > 1 { lead += " · page \(page) of \(pages): \(TextFormat.count(rows.lowerBound + 1))–\(TextFormat.count(rows.upperBound))" }
+        body.html("<p class=\"lead\">\(HTML.text(lead))</p>")
+        let pageList = Self.pageList("Pages of the exercise list", page: page, count: pages, first: SitePaths.exercisesIndex)
+        if !pageList.isEmpty { body.html(pageList) }
         body.markdown(MD.table(
             [MD.Column("Exercise"), MD.Column("Workouts", numeric: true), MD.Column("Sets", numeric: true),
              MD.Column("Volume", numeric: true), MD.Column("Heaviest", numeric: true), MD.Column("e1RM", numeric: true),
              MD.Column("Last done")],
-            site.exercises.map { exercise in
+            site.exercises[rows].map { exercise in
                 let records = exercise.stats.records
                 let last = exercise.sessions.last.map { site.workouts[$0.workoutIndex] }
                 return [MD.link(exercise.name, to: root + exercise.path), TextFormat.count(exercise.stats.workouts),
@@ -25,13 +33,18 @@ extension PageComposer {
                         records.e1rm.map { site.units.estimate($0.value) } ?? "–",
                         last.map { MD.link($0.day.description, to: root + $0.path) } ?? "–"]
             }))
-        return Page(path: SitePaths.exercisesIndex, source: "exercises index", title: "Exercises",
+        if !pageList.isEmpty { body.html(pageList) }
+        return Page(path: path, source: "exercises index" + (page > 1 ? " page \(page)" : ""),
+                    title: page > 1 ? "Exercises, page \(page) of \(pages)" : "Exercises",
                     description: "Every exercise with its totals and records", section: .exercises, blocks: body.blocks)
     }
 
     /// `exercises/<slug>.html`: records, rep maxes, progression and volume charts, PRs and the
     /// full set history by year.
-    func exercisePage(_ exercise: ExerciseEntry) throws(SiteError) -> Page {
+    /// - Parameters:
+    ///   - exercise: The exercise.
+    ///   - listPath: The page of the exercise list that lists it (``exercisesListPath(forExerciseAt:)``).
+    func exercisePage(_ exercise: ExerciseEntry, listPath: String) throws(SiteError) -> Page {
         let root = "../"
         let stats = exercise.stats
         let name = exercise.name
@@ -43,7 +56,7 @@ extension PageComposer {
             lead.append(TextFormat.range(site.workouts[first.workoutIndex].day, site.workouts[last.workoutIndex].day))
         }
         body.html("<p class=\"lead\">\(lead.map(HTML.text).joined(separator: " · "))</p>")
-        body.html("<p><a href=\"\(root + SitePaths.exercisesIndex)\">← All exercises</a></p>")
+        body.html("<p><a href=\"\(root + listPath)\">← All exercises</a></p>")
         guard !exercise.sessions.isEmpty else {
             body.html("<p class=\"muted\">No working sets yet: only warm-ups or sets not done were logged.</p>")
             return exercisePageShell(exercise, blocks: body.blocks)

@@ -79,6 +79,16 @@ enum HTML {
             + (note.map { "<span class=\"stat-note\">\(text($0))</span>" } ?? "") + "</div></section>"
     }
 
+    /// Links to every page of a list split over `count` pages, the current one marked
+    /// `aria-current="page"`: `<nav class="page-list"><ol><li><a …>1</a></li>…</ol></nav>`.
+    static func pageList(label: String, current: Int, count: Int, href: (Int) -> String) -> String {
+        var out = "<nav class=\"page-list\" aria-label=\"\(attribute(label))\"><ol>"
+        for page in 1...max(1, count) {
+            out += "<li><a href=\"\(href(page))\"" + (page == current ? " aria-current=\"page\"" : "") + ">\(page)</a></li>"
+        }
+        return out + "</ol></nav>"
+    }
+
     /// Previous / up / next links between pages of a series (years, workouts).
     static func pager(label: String, previous: (text: String, href: String)?, up: (text: String, href: String)?,
                       next: (text: String, href: String)?) -> String {

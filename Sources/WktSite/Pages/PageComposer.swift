@@ -15,14 +15,14 @@ enum PageJob: Sendable, Hashable {
     case workoutsYear(Int)
     /// `workouts/<id>.html` of the workout at this index of ``SiteModel/workouts``.
     case workout(Int)
-    /// `exercises/index.html`.
-    case exercisesIndex
+    /// `exercises/index.html` (page 1) and `exercises/index-<n>.html` for long lists.
+    case exercisesIndex(page: Int)
     /// `exercises/<slug>.html` of the exercise at this index of ``SiteModel/exercises``.
     case exercise(Int)
-    /// `records/index.html`.
-    case recordsIndex
-    /// `records/<year>.html` (long PR timelines only).
-    case recordsYear(Int)
+    /// `records/index.html` (page 1) and `records/index-<n>.html` when the records table is long.
+    case recordsIndex(page: Int)
+    /// `records/<year>.html` and `records/<year>-<n>.html` (long PR timelines only).
+    case recordsYear(Int, page: Int)
     /// `404.html`.
     case notFound
 }
@@ -31,9 +31,24 @@ enum PageJob: Sendable, Hashable {
 struct PageComposer: Sendable {
     /// The data.
     let site: SiteModel
+    /// The rows (PR groups) of each year's PR timeline, newest first, computed once: every page
+    /// of a split year needs them (``prRows(inYear:)``).
+    private let prRowsByYear: [Int: [[(event: PREvent, title: String)]]]
+
+    /// A composer for `site`.
+    init(site: SiteModel) {
+        self.site = site
+        var eventsByYear: [Int: [PREvent]] = [:]
+        for event in site.report.prEvents { eventsByYear[event.day.year, default: []].append(event) }
+        self.prRowsByYear = eventsByYear.mapValues { Self.prGroups(Self.newestFirst($0)) }
+    }
 
     /// Lists longer than this many rows are split into one page per year.
     static let inlineRowLimit = 200
+    /// Rows per page of lists that grow with the number of exercises or PRs (the exercise list,
+    /// the records table, a year's PR timeline): 5,000 exercises make 20 pages of well under
+    /// 1 MiB each (RELIABILITY.md L-03).
+    static let listPageSize = 250
     /// Workouts and PRs on the dashboard.
     static let recentCount = 10
     /// Weeks in the dashboard charts.
@@ -41,11 +56,17 @@ struct PageComposer: Sendable {
 
     /// Every page of the site, in a fixed order.
     var jobs: [PageJob] {
-        var jobs: [PageJob] = [.dashboard, .historyIndex, .workoutsIndex, .exercisesIndex, .recordsIndex, .notFound]
+        var jobs: [PageJob] = [.dashboard, .historyIndex, .workoutsIndex, .notFound]
+        jobs += (1...Self.pageCount(site.exercises.count)).map { PageJob.exercisesIndex(page: $0) }
+        jobs += (1...Self.pageCount(exercisesWithRecords.count)).map { PageJob.recordsIndex(page: $0) }
         guard !site.workouts.isEmpty else { return jobs }
         jobs += site.years.map { PageJob.historyYear($0) }
         if splitWorkoutsByYear { jobs += workoutYears.map { PageJob.workoutsYear($0) } }
-        if splitRecordsByYear { jobs += prYears.map { PageJob.recordsYear($0) } }
+        if splitRecordsByYear {
+            for year in prYears {
+                jobs += (1...Self.pageCount(prRows(inYear: year).count)).map { PageJob.recordsYear(year, page: $0) }
+            }
+        }
         jobs += site.workouts.indices.map { PageJob.workout($0) }
         jobs += site.exercises.indices.map { PageJob.exercise($0) }
         return jobs
@@ -60,10 +81,10 @@ struct PageComposer: Sendable {
         case .workoutsIndex: workoutsIndex()
         case .workoutsYear(let year): workoutsYear(year)
         case .workout(let index): workoutPage(site.workouts[index])
-        case .exercisesIndex: exercisesIndex()
-        case .exercise(let index): try exercisePage(site.exercises[index])
-        case .recordsIndex: recordsIndex()
-        case .recordsYear(let year): recordsYear(year)
+        case .exercisesIndex(let page): exercisesIndex(page: page)
+        case .exercise(let index): try exercisePage(site.exercises[index], listPath: exercisesListPath(forExerciseAt: index))
+        case .recordsIndex(let page): recordsIndex(page: page)
+        case .recordsYear(let year, let page): recordsYear(year, page: page)
         case .notFound: notFound()
         }
     }
@@ -74,13 +95,43 @@ struct PageComposer: Sendable {
     var workoutYears: [Int] { Array(Set(site.workouts.map(\.day.year))).sorted() }
 
     /// Years with PR events, ascending.
-    var prYears: [Int] { Array(Set(site.report.prEvents.map(\.day.year))).sorted() }
+    var prYears: [Int] { prRowsByYear.keys.sorted() }
 
     /// Whether the workout list gets one page per year.
     var splitWorkoutsByYear: Bool { site.workouts.count > Self.inlineRowLimit }
 
     /// Whether the PR timeline gets one page per year.
     var splitRecordsByYear: Bool { site.report.prEvents.count > Self.inlineRowLimit }
+
+    /// The number of pages a list of `rows` rows takes (at least 1).
+    static func pageCount(_ rows: Int) -> Int { max(1, (rows + listPageSize - 1) / listPageSize) }
+
+    /// The rows of list page `page` (1-based) of `rows`.
+    static func pageRange(_ page: Int, of rows: Int) -> Range<Int> {
+        let start = min(rows, (page - 1) * listPageSize)
+        return start..<min(rows, start + listPageSize)
+    }
+
+    /// The page of the exercise list that lists the exercise at `index` of ``SiteModel/exercises``.
+    func exercisesListPath(forExerciseAt index: Int) -> String {
+        SitePaths.listPage(SitePaths.exercisesIndex, index / Self.listPageSize + 1)
+    }
+
+    /// Exercises with at least one record: the rows of the records table.
+    var exercisesWithRecords: [ExerciseEntry] {
+        site.exercises.filter { $0.stats.records.heaviest != nil || $0.stats.records.maxReps != nil }
+    }
+
+    /// The rows (PR groups) of a year's PR timeline, newest first.
+    func prRows(inYear year: Int) -> [[(event: PREvent, title: String)]] {
+        prRowsByYear[year] ?? []
+    }
+
+    /// The list of pages of a split list, with `page` marked; empty when there is one page.
+    static func pageList(_ label: String, page: Int, count: Int, first: String) -> String {
+        guard count > 1 else { return "" }
+        return HTML.pageList(label: label, current: page, count: count) { "../" + SitePaths.listPage(first, $0) }
+    }
 
     /// A link (Markdown) to a workout from a page whose root prefix is `root`.
     func workoutLink(_ entry: WorkoutEntry, root: String, text: String? = nil) -> String {
@@ -128,11 +179,16 @@ struct PageComposer: Sendable {
     /// exercise (optional), the records broken with their previous bests, and the workout;
     /// at most `limit` rows.
     func prTable(_ events: [PREvent], root: String, showExercise: Bool = true, limit: Int? = nil) -> String {
+        let groups = Self.prGroups(events)
+        return prTable(groups: groups.prefix(limit ?? groups.count), root: root, showExercise: showExercise)
+    }
+
+    /// A table of PR groups (``prGroups(_:)``) as ``prTable(_:root:showExercise:limit:)`` shows them.
+    func prTable(groups: some Collection<[(event: PREvent, title: String)]>, root: String, showExercise: Bool = true) -> String {
         var columns = [MD.Column("Date")]
         if showExercise { columns.append(MD.Column("Exercise")) }
         columns += [MD.Column("Records"), MD.Column("Workout")]
-        let groups = Self.prGroups(events)
-        return MD.table(columns, groups.prefix(limit ?? groups.count).map { group in
+        return MD.table(columns, groups.map { group in
             let event = group[0].event
             let workout = site.workout(id: event.workoutID)
             var row = [workout.map { MD.link(event.day.description, to: root + $0.path) } ?? event.day.description]

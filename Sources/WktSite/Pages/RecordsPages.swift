@@ -5,25 +5,34 @@ extension PageComposer {
     static let latestPRsOnIndex = 30
 
     /// `records/index.html`: every exercise's records, then the PR timeline (newest first), split
-    /// into `records/<year>.html` when long.
-    func recordsIndex() -> Page {
+    /// into `records/<year>.html` when long. With more than ``listPageSize`` exercises the
+    /// records table continues on `records/index-2.html`, … (those pages hold only the table).
+    func recordsIndex(page: Int) -> Page {
         let root = "../"
+        let path = SitePaths.listPage(SitePaths.recordsIndex, page)
         var body = PageBody()
         body.html("<h1>Records</h1>")
-        let withRecords = site.exercises.filter { $0.stats.records.heaviest != nil || $0.stats.records.maxReps != nil }
+        let withRecords = exercisesWithRecords
         guard !withRecords.isEmpty else {
             body.html(site.workouts.isEmpty ? Self.emptyNotice(root: root) : "<p class=\"muted\">No records yet.</p>")
-            return Page(path: SitePaths.recordsIndex, source: "records index", title: "Records",
+            return Page(path: path, source: "records index", title: "Records",
                         description: "Personal records", section: .records, blocks: body.blocks)
         }
         let events = site.report.prEvents
+        let pages = Self.pageCount(withRecords.count)
+        let rows = Self.pageRange(page, of: withRecords.count)
         body.html("<p class=\"lead\">\(TextFormat.plural(withRecords.count, "exercise")) with records · "
             + "\(TextFormat.plural(events.count, "PR")) · e1RM by \(HTML.text(site.report.e1rmFormula.rule))</p>")
         body.markdown("## Records by exercise")
+        let pageList = Self.pageList("Pages of the records table", page: page, count: pages, first: SitePaths.recordsIndex)
+        if !pageList.isEmpty {
+            body.html("<p class=\"muted\">Exercises \(TextFormat.count(rows.lowerBound + 1))–\(TextFormat.count(rows.upperBound)), "
+                + "page \(page) of \(pages)</p>" + pageList)
+        }
         body.markdown(MD.table(
             [MD.Column("Exercise"), MD.Column("Heaviest", numeric: true), MD.Column("e1RM", numeric: true),
              MD.Column("Best set", numeric: true), MD.Column("Best session", numeric: true), MD.Column("Max reps", numeric: true)],
-            withRecords.map { exercise in
+            withRecords[rows].map { exercise in
                 let records = exercise.stats.records
                 return [MD.link(exercise.name, to: root + exercise.path),
                         recordCell(records.heaviest, .heaviest, root: root), recordCell(records.e1rm, .e1rm, root: root),
@@ -33,6 +42,12 @@ extension PageComposer {
                             site.workout(id: record.workoutID).map { MD.link(String(record.value), to: root + $0.path) } ?? String(record.value)
                         } ?? "–"]
             }))
+        if !pageList.isEmpty { body.html(pageList) }
+        if page > 1 {
+            body.html("<p><a href=\"\(root + SitePaths.recordsIndex)\">PR timeline →</a></p>")
+            return Page(path: path, source: "records index page \(page)", title: "Records, page \(page) of \(pages)",
+                        description: "Every exercise's records", section: .records, blocks: body.blocks)
+        }
         body.markdown("## PR timeline")
         if events.isEmpty {
             body.markdown("No PRs yet: the first workout of an exercise sets its baseline.")
@@ -47,21 +62,31 @@ extension PageComposer {
                 body.markdown(prTable(Self.newestFirst(events.filter { $0.day.year == year }), root: root))
             }
         }
-        return Page(path: SitePaths.recordsIndex, source: "records index", title: "Records",
+        return Page(path: path, source: "records index", title: "Records",
                     description: "Every exercise's records and the PR timeline", section: .records, blocks: body.blocks)
     }
 
-    /// `records/<year>.html`: the PRs of one year, newest first.
-    func recordsYear(_ year: Int) -> Page {
+    /// `records/<year>.html`: the PRs of one year, newest first; long years continue on
+    /// `records/<year>-2.html`, … (``listPageSize`` rows a page).
+    func recordsYear(_ year: Int, page: Int) -> Page {
         let root = "../"
         let yearText = TextFormat.year(year)
-        let events = Self.newestFirst(site.report.prEvents.filter { $0.day.year == year })
+        let first = SitePaths.recordsYear(year)
+        let groups = prRows(inYear: year)
+        let pages = Self.pageCount(groups.count)
+        let rows = Self.pageRange(page, of: groups.count)
         var body = PageBody()
         body.html("<h1>PRs in \(yearText)</h1>")
-        body.html("<p class=\"lead\">\(TextFormat.plural(events.count, "PR"))</p>")
+        var lead = TextFormat.plural(site.report.prEvents.reduce(0) { $1.day.year == year ? $0 + 1 : $0 }, "PR")
+        if pages > 1 { lead += " · page \(page) of \(pages)" }
+        body.html("<p class=\"lead\">\(HTML.text(lead))</p>")
         body.html(yearPager(year, in: prYears, path: SitePaths.recordsYear, up: ("All records", root + SitePaths.recordsIndex)))
-        body.markdown(prTable(events, root: root))
-        return Page(path: SitePaths.recordsYear(year), source: "records of \(yearText)", title: "PRs in \(yearText)",
+        let pageList = Self.pageList("Pages of \(yearText)", page: page, count: pages, first: first)
+        if !pageList.isEmpty { body.html(pageList) }
+        body.markdown(prTable(groups: groups[rows], root: root))
+        if !pageList.isEmpty { body.html(pageList) }
+        return Page(path: SitePaths.listPage(first, page), source: "records of \(yearText)" + (page > 1 ? " page \(page)" : ""),
+                    title: "PRs in \(yearText)" + (page > 1 ? ", page \(page) of \(pages)" : ""),
                     description: "Personal records set in \(yearText)", section: .records, blocks: body.blocks)
     }
 

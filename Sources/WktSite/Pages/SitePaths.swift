@@ -35,6 +35,13 @@ enum SitePaths {
     static func workout(_ pageID: String) -> String { "workouts/\(pageID).html" }
     /// `exercises/bench-press-barbell.html`.
     static func exercise(_ slug: String) -> String { "exercises/\(slug).html" }
+    /// Page `page` (1-based) of a list split over several pages: the first page is `first`
+    /// itself (`exercises/index.html`, `records/2026.html`), later ones add `-<n>` to its stem
+    /// (`exercises/index-2.html`, `records/2026-2.html`).
+    static func listPage(_ first: String, _ page: Int) -> String {
+        guard page > 1 else { return first }
+        return String(first.dropLast(".html".count)) + "-\(page).html"
+    }
 
     /// Checks that `path` is a safe relative path: non-empty `/`-separated components, none
     /// empty, `.`, `..` or starting with `.`, no `\`, `:` or control character, no Windows device
@@ -74,11 +81,21 @@ enum WorkoutPageIDs {
 }
 
 /// Exercise slugs as the site uses them: ``Slugger/slugs(for:)``, except that a slug equal to a
-/// page name of the `exercises/` folder (`index`) gets the hash suffix, so an exercise called
-/// "Index" cannot take the place of the list page. `stats.json` uses the same slugs.
+/// page name of the `exercises/` folder (`index`, `index-2`, …) gets the hash suffix, so an
+/// exercise called "Index" or "Index 2" cannot take the place of a list page. `stats.json` uses the same slugs.
 public enum SiteSlugs {
-    /// Names the `exercises/` folder uses for its own pages.
+    /// Names the `exercises/` folder uses for its own pages (besides `index-<n>`, see
+    /// ``isReserved(_:)``).
     static let reserved: Set<String> = ["index"]
+
+    /// Whether `slug` is a page name of the `exercises/` folder: `index` or a later page of the
+    /// exercise list, `index-<n>`.
+    static func isReserved(_ slug: String) -> Bool {
+        if reserved.contains(slug) { return true }
+        guard slug.hasPrefix("index-") else { return false }
+        let number = slug.dropFirst("index-".count)
+        return !number.isEmpty && number.allSatisfy { ("0"..."9").contains($0) }
+    }
 
     /// Slugs keyed by the names as given.
     /// - Parameter names: exercise names (NFC or not; equal NFC forms share a slug).
@@ -86,7 +103,7 @@ public enum SiteSlugs {
     public static func exerciseSlugs(for names: [String]) -> [String: String] {
         var slugs = Slugger.slugs(for: names)
         for name in names {
-            guard let slug = slugs[name], reserved.contains(slug) else { continue }
+            guard let slug = slugs[name], isReserved(slug) else { continue }
             slugs[name] = slug + "-" + Slugger.hashSuffix(of: name)
         }
         return slugs

@@ -22,14 +22,15 @@ struct PageKeys: Sendable {
     /// Per counted workout (by index): its stored record and its statistics.
     let workoutDigests: [UInt64]
 
-    /// Keys for `site`.
+    /// Keys for the pages of `composer`'s site.
     /// - Parameters:
-    ///   - site: The site model.
+    ///   - composer: The composer of this build (its site model and split rules).
     ///   - configuration: ``BuildID/configuration(history:settings:baseURL:templates:)``'s text.
     ///   - identity: The renderer's identity (``PageReuse/identity``).
-    init(site: SiteModel, configuration: String, identity: String) {
+    init(composer: PageComposer, configuration: String, identity: String) {
+        let site = composer.site
         self.site = site
-        self.composer = PageComposer(site: site)
+        self.composer = composer
         var global = InputDigest()
         global.add("wkt page keys 1")
         global.add(identity)
@@ -60,7 +61,7 @@ struct PageKeys: Sendable {
     func key(for job: PageJob) -> (path: String, key: UInt64)? {
         switch job {
         case .workout(let index): workoutKey(site.workouts[index])
-        case .exercise(let index): exerciseKey(site.exercises[index])
+        case .exercise(let index): exerciseKey(site.exercises[index], listPath: composer.exercisesListPath(forExerciseAt: index))
         default: nil
         }
     }
@@ -84,12 +85,14 @@ struct PageKeys: Sendable {
     /// `exercises/<slug>.html` reads: the slug, the exercise's statistics (aggregates, records,
     /// sessions for the charts), its PR events, and for every workout with a working set of it
     /// that workout (sets, pain flag, plan, check-ins, rating) with its day, name and page ID;
-    /// and the day, name and page ID of every workout its records and PRs link to.
-    private func exerciseKey(_ exercise: ExerciseEntry) -> (path: String, key: UInt64) {
+    /// the day, name and page ID of every workout its records and PRs link to; and the page of
+    /// the exercise list it links back to.
+    private func exerciseKey(_ exercise: ExerciseEntry, listPath: String) -> (path: String, key: UInt64) {
         var digest = InputDigest()
         digest.add("exercise")
         digest.add(global)
         digest.add(exercise.slug)
+        digest.add(listPath)
         digest.add(exercise.stats)
         digest.add(exercise.prEvents.count)
         for event in exercise.prEvents {
