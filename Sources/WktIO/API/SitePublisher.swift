@@ -32,8 +32,11 @@ import Darwin
 /// **Reusing the previous build.** Deleting a whole old tree and writing every file anew is
 /// the slow part of publishing (PRODUCT.md). So, by default, `site.prev/` (which carries the
 /// marker) is renamed to be the temporary folder: files whose bytes and mode already match
-/// stay as they are, changed files are overwritten in place (a file with another hard link is
-/// unlinked first, so nothing outside sees the new bytes), stale entries are deleted, and
+/// stay as they are, changed files are patched in place — read, compared in 4 KiB blocks, and
+/// only the differing blocks written (`FileSystem.patchFile`; when the size changed, everything
+/// from the first differing block on, then truncated) — while a changed file with another hard
+/// link, or one its owner may not write, is unlinked and written anew (so nothing outside sees
+/// the new bytes), stale entries are deleted, and
 /// after the exchange the old site becomes the new `site.prev/` — no tree is deleted on the
 /// critical path. This is safe because `site.prev/` is never served, the walk never follows
 /// a link, and each kept file is checked (kind, mode 0644, size, bytes); the cost is that a
@@ -84,7 +87,7 @@ public struct SitePublisher: Sendable {
     ///   - keep: entries of the old site carried into the new one (files or folders).
     ///   - sync: call `syncfs` once before the swap and `fsync` the parent after it.
     ///   - stamp: a one-line digest of the inputs, recorded in the marker (see ``stamp(of:)``).
-    ///   - shouldStop: polled before every file and before the swap; returning true removes the
+    ///   - shouldStop: polled before every file written or patched and before the swap; returning true removes the
     ///     temporary folder and throws ``PublishError/interrupted(leftover:)`` (SIGINT/SIGTERM).
     /// - Returns: counts of what was written; no times, so equal inputs give equal reports.
     /// - Throws: `PublishError`; on every error the old site is untouched (except the
@@ -122,7 +125,9 @@ public struct SitePublisher: Sendable {
             keptEntries: run.keptEntries,
             reusedPreviousBuild: run.reusedPreviousBuild,
             swap: method,
-            warnings: run.warnings
+            warnings: run.warnings,
+            filesPatched: run.filesPatched,
+            bytesPatched: run.bytesPatched
         )
     }
 
