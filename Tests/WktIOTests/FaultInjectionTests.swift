@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WktIO
 
-/// RELIABILITY F-09: the Nth write, mkdir, rename, exchange, link or chmod fails; loop N
+/// RELIABILITY F-09: the Nth write, patch, mkdir, rename, exchange, link or chmod fails; loop N
 /// from 1 until a run succeeds without the fault firing. At every N the run either succeeds
 /// (with the new tree in place) or throws exit 74 with the old site's tree hash intact, and
 /// in both cases no temporary folder is left.
@@ -36,6 +36,7 @@ struct FaultInjectionTests {
         let expected = Self.expectedListing()
         var sawSuccessWithoutFault = false
         var failures = 0
+        var failedOperations = Set<String>()
         for failAt in 1...200 {
             let scratch = try Scratch("f09")
             defer { scratch.remove() }
@@ -60,13 +61,17 @@ struct FaultInjectionTests {
                 }
             }
             #expect(scratch.siblings(startingWith: "site.tmp-") == [], "N=\(failAt)")
+            failedOperations.formUnion(plan.failedOperations)
             if sawSuccessWithoutFault { break }
         }
         #expect(sawSuccessWithoutFault)
+        // Reusing site.prev, the changed index.html is patched in place: that call fails too.
+        #expect(failedOperations.contains("patch") == (history == .withPrevious))
         // Counted by hand. Site only: mkdir tmp, marker, 5 mkdirs (exercises, …/deadlift,
         // …/squat, weeks, weeks/2024), 4 writes, CNAME, exchange = 13 calls that abort; the
         // 14th (site.prev rename) comes after the commit and only warns. With site.prev:
-        // rename prev→tmp, 3 mkdirs, 3 writes (squat is unchanged), CNAME, exchange = 9.
+        // rename prev→tmp, 3 mkdirs, 2 writes and 1 patch (index.html; squat is unchanged),
+        // CNAME, exchange = 9.
         #expect(failures == (history == .siteOnly ? 13 : 9))
     }
 

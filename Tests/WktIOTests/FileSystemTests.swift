@@ -2,6 +2,10 @@ import Foundation
 import Testing
 import WktIO
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @Suite("FileSystem.disk and TreeHash")
 struct FileSystemTests {
     /// The implementation under test.
@@ -58,6 +62,70 @@ struct FileSystemTests {
         #expect(throws: FileSystemError.self) { try disk.writeFile(scratch.at("link.txt"), [1], 0o644) }
         #expect(scratch.read("target.txt") == "original")
         #expect(throws: FileSystemError.self) { try disk.readFile(scratch.at("link.txt")) }
+    }
+
+    @Test("patchFile writes only the given ranges, sets the mode and the size")
+    func patchFileRanges() throws {
+        let scratch = try Scratch("patch")
+        defer { scratch.remove() }
+        let path = scratch.at("a.txt")
+        try scratch.write("a.txt", "0123456789")
+        #expect(chmod(path, 0o600) == 0)
+        // The new bytes differ everywhere, but only 2..<4 and 7..<9 may land on disk.
+        try disk.patchFile(path, Array("abcdefghij".utf8), [2..<4, 7..<9], 0o644)
+        #expect(scratch.read("a.txt") == "01cd456hi9")
+        #expect(try scratch.permissions("a.txt") == 0o644)
+        // Longer: the range past the old end extends the file.
+        try disk.patchFile(path, Array("01cd456hi9XYZ".utf8), [10..<13], 0o644)
+        #expect(scratch.read("a.txt") == "01cd456hi9XYZ")
+        // Shorter: truncated to the new size, even with no range at all.
+        try disk.patchFile(path, Array("01cd4".utf8), [], 0o640)
+        #expect(scratch.read("a.txt") == "01cd4")
+        #expect(try scratch.permissions("a.txt") == 0o640)
+        try disk.patchFile(path, [], [], 0o640)
+        #expect(scratch.read("a.txt") == "")
+        // Longer with a gap left unwritten: the gap reads as zeros (ftruncate extends).
+        try disk.patchFile(path, Array("xyz".utf8), [2..<3], 0o640)
+        #expect(FileManager.default.contents(atPath: path) == Data([0, 0, UInt8(ascii: "z")]))
+    }
+
+    @Test("patchFile never creates a file, follows a link, or writes a FIFO or folder; bad ranges fail first")
+    func patchFileRefusals() throws {
+        let scratch = try Scratch("patch-refuse")
+        defer { scratch.remove() }
+        #expect(throws: FileSystemError(operation: "open", path: scratch.at("missing"), code: ENOENT)) {
+            try disk.patchFile(scratch.at("missing"), [1], [0..<1], 0o644)
+        }
+        #expect(!scratch.exists("missing"))
+        try scratch.write("target.txt", "original")
+        try scratch.link("link.txt", to: scratch.at("target.txt"))
+        #expect(throws: FileSystemError(operation: "open", path: scratch.at("link.txt"), code: ELOOP)) {
+            try disk.patchFile(scratch.at("link.txt"), [1], [0..<1], 0o644)
+        }
+        #expect(scratch.read("target.txt") == "original")
+        try scratch.makeFolder("folder")
+        #expect(throws: FileSystemError(operation: "open", path: scratch.at("folder"), code: EISDIR)) {
+            try disk.patchFile(scratch.at("folder"), [1], [0..<1], 0o644)
+        }
+        // No reader: O_NONBLOCK makes the open fail instead of hanging the test.
+        #expect(mkfifo(scratch.at("fifo"), 0o644) == 0)
+        #expect(throws: FileSystemError(operation: "open", path: scratch.at("fifo"), code: ENXIO)) {
+            try disk.patchFile(scratch.at("fifo"), [1], [0..<1], 0o644)
+        }
+        // With a reader the FIFO opens, and fstat refuses it.
+        let reader = open(scratch.at("fifo"), O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        defer { close(reader) }
+        #expect(throws: FileSystemError(operation: "open", path: scratch.at("fifo"), code: EINVAL)) {
+            try disk.patchFile(scratch.at("fifo"), [1], [0..<1], 0o644)
+        }
+        for range in [0..<4, 3..<5] {
+            #expect(throws: FileSystemError(operation: "pwrite", path: scratch.at("target.txt"), code: EINVAL)) {
+                try disk.patchFile(scratch.at("target.txt"), Array("abc".utf8), [range], 0o600)
+            }
+        }
+        #expect(scratch.read("target.txt") == "original")
+        #expect(try scratch.permissions("target.txt") != 0o600)
     }
 
     @Test("info, exists, isDirectory and isSymlink never follow a link")

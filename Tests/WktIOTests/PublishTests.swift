@@ -79,7 +79,7 @@ struct PublishTests {
         #expect(scratch.siblings(startingWith: "site.") == ["site.prev"])
     }
 
-    @Test("reusing site.prev: unchanged files stay, changed ones are rewritten, stale ones deleted")
+    @Test("reusing site.prev: unchanged files stay, changed ones are patched, stale ones deleted")
     func reuseCounts() throws {
         let scratch = try Scratch("reuse")
         defer { scratch.remove() }
@@ -93,9 +93,11 @@ struct PublishTests {
             ("exercises/deadlift/index.html", "dl"),    // new
         ])                                              // exercises/bench/ is stale
         let report = try publisher().publish(files: third, to: output)
+        // squat is patched in place (its one block, 8 bytes); deadlift is written.
         #expect(report == PublishReport(
             filesWritten: 2, bytesWritten: 10, filesUnchanged: 2, staleEntriesRemoved: 1,
-            keptEntries: [], reusedPreviousBuild: true, swap: .exchange, warnings: []
+            keptEntries: [], reusedPreviousBuild: true, swap: .exchange, warnings: [],
+            filesPatched: 1, bytesPatched: 8
         ))
         #expect(scratch.files(in: "site") == [
             ".wkt-site", "exercises/deadlift/index.html", "exercises/squat/index.html", "feed.xml", "index.html",
@@ -111,7 +113,7 @@ struct PublishTests {
         return output
     }
 
-    @Test("a reused file with the right bytes but the wrong mode is rewritten")
+    @Test("a reused file with the right bytes but the wrong mode gets mode 0644 (a patch of nothing)")
     func reuseFixesMode() throws {
         let scratch = try Scratch("reuse-mode")
         defer { scratch.remove() }
@@ -124,6 +126,8 @@ struct PublishTests {
         try scratch.write("site.prev/.wkt-site", "an older marker")
         let report = try publisher().publish(files: Self.first, to: output)
         #expect(report.filesWritten == 1)
+        #expect(report.filesPatched == 1)
+        #expect(report.bytesPatched == 0)
         #expect(report.filesUnchanged == 3)
         #expect(try scratch.permissions("site/feed.xml") == 0o644)
         #expect(try scratch.permissions("site/exercises") == 0o755)
@@ -142,6 +146,7 @@ struct PublishTests {
         let changed = Self.first.map { $0.path == "feed.xml" ? OutputFile(path: "feed.xml", text: "<feed v2/>") : $0 }
         let report = try publisher().publish(files: changed, to: output)
         #expect(report.filesWritten == 1)
+        #expect(report.filesPatched == 0)
         #expect(scratch.read("site/feed.xml") == "<feed v2/>")
         #expect(scratch.read("archive.xml") == "<feed/>")
     }

@@ -74,6 +74,17 @@ public struct FileSystem: Sendable {
     /// Creates or truncates a regular file, writes all bytes and closes it, with exactly these
     /// permissions whatever the `umask`. Never follows a symbolic link and never `fsync`s.
     public let writeFile: @Sendable (_ path: String, _ bytes: [UInt8], _ permissions: UInt32) throws(FileSystemError) -> Void
+    /// Makes an existing regular file hold `bytes` by writing only `ranges` of them: opens it
+    /// for writing without creating it or following a symbolic link, sets exactly these
+    /// permissions if they differ, writes `bytes[range]` at offset `range.lowerBound` for
+    /// each range (`pwrite`), truncates or extends it to `bytes.count` if its size differs,
+    /// and closes it; never `fsync`s. Bytes outside the ranges are left as they are, so the
+    /// caller must know they already match. A range outside `0...bytes.count` fails with
+    /// `EINVAL` before anything is opened; a path that is not a regular file fails too
+    /// (`ENOENT`, `ELOOP`, `EISDIR`, or `EINVAL` for a FIFO, socket or device).
+    public let patchFile: @Sendable (
+        _ path: String, _ bytes: [UInt8], _ ranges: [Range<Int>], _ permissions: UInt32
+    ) throws(FileSystemError) -> Void
     /// Reads a whole regular file (a symbolic link is refused, not followed).
     public let readFile: @Sendable (_ path: String) throws(FileSystemError) -> [UInt8]
     /// Sets the permission bits of a file or directory (a symbolic link is refused).
@@ -106,6 +117,9 @@ public struct FileSystem: Sendable {
         info: @escaping @Sendable (_ path: String) throws(FileSystemError) -> FileInfo?,
         makeDirectory: @escaping @Sendable (_ path: String, _ permissions: UInt32) throws(FileSystemError) -> Void,
         writeFile: @escaping @Sendable (_ path: String, _ bytes: [UInt8], _ permissions: UInt32) throws(FileSystemError) -> Void,
+        patchFile: @escaping @Sendable (
+            _ path: String, _ bytes: [UInt8], _ ranges: [Range<Int>], _ permissions: UInt32
+        ) throws(FileSystemError) -> Void,
         readFile: @escaping @Sendable (_ path: String) throws(FileSystemError) -> [UInt8],
         setPermissions: @escaping @Sendable (_ path: String, _ permissions: UInt32) throws(FileSystemError) -> Void,
         makeSymlink: @escaping @Sendable (_ target: String, _ path: String) throws(FileSystemError) -> Void,
@@ -121,6 +135,7 @@ public struct FileSystem: Sendable {
         self.info = info
         self.makeDirectory = makeDirectory
         self.writeFile = writeFile
+        self.patchFile = patchFile
         self.readFile = readFile
         self.setPermissions = setPermissions
         self.makeSymlink = makeSymlink

@@ -93,9 +93,10 @@ public enum SwapMethod: String, Sendable, Equatable {
 
 /// What `SitePublisher.publish` did. No times: equal inputs give equal reports.
 public struct PublishReport: Sendable, Equatable {
-    /// Files written (new or changed), not counting the `.wkt-site` marker or kept entries.
+    /// Files written (new or changed, including those patched in place), not counting the
+    /// `.wkt-site` marker or kept entries.
     public let filesWritten: Int
-    /// Bytes in the files written.
+    /// Bytes in the files written (a patched file counts with its full size).
     public let bytesWritten: Int
     /// Files left as they were in the reused previous build because their bytes and mode
     /// already matched.
@@ -111,11 +112,17 @@ public struct PublishReport: Sendable, Equatable {
     /// Things the caller should print (a stray folder left alone, a kept entry not copied
     /// because the build writes that path, a clean-up after the swap that failed).
     public let warnings: [String]
+    /// Of `filesWritten`, the changed files of the reused previous build that were patched in
+    /// place (only their differing 4 KiB blocks written) rather than written whole.
+    public let filesPatched: Int
+    /// The bytes actually written into the patched files (whole blocks; at most their sizes).
+    public let bytesPatched: Int
 
     /// A report with these counts.
     public init(
         filesWritten: Int, bytesWritten: Int, filesUnchanged: Int, staleEntriesRemoved: Int,
-        keptEntries: [String], reusedPreviousBuild: Bool, swap: SwapMethod, warnings: [String]
+        keptEntries: [String], reusedPreviousBuild: Bool, swap: SwapMethod, warnings: [String],
+        filesPatched: Int = 0, bytesPatched: Int = 0
     ) {
         self.filesWritten = filesWritten
         self.bytesWritten = bytesWritten
@@ -125,5 +132,7 @@ public struct PublishReport: Sendable, Equatable {
         self.reusedPreviousBuild = reusedPreviousBuild
         self.swap = swap
         self.warnings = warnings
+        self.filesPatched = filesPatched
+        self.bytesPatched = bytesPatched
     }
 }

@@ -15,6 +15,7 @@ extension FileSystem {
         info: DiskCalls.info,
         makeDirectory: DiskCalls.makeDirectory,
         writeFile: DiskCalls.writeFile,
+        patchFile: DiskCalls.patchFile,
         readFile: DiskCalls.readFile,
         setPermissions: DiskCalls.setPermissions,
         makeSymlink: { (target: String, path: String) throws(FileSystemError) in
@@ -100,6 +101,64 @@ enum DiskCalls {
             failure = FileSystemError(operation: "close", path: path, code: errno)
         }
         if let failure { throw failure }
+    }
+
+    /// `open(O_WRONLY|O_NOFOLLOW)` of an existing file (never `O_CREAT`), `fstat` (a regular
+    /// file only), `fchmod` if the bits differ, one `pwrite` loop per range, `ftruncate` if the
+    /// size differs, `close` (no `fsync`). `O_NONBLOCK` makes a FIFO swapped in since the
+    /// caller's `lstat` fail (`ENXIO`) instead of blocking; it changes nothing for a regular file.
+    static func patchFile(
+        _ path: String, _ bytes: [UInt8], _ ranges: [Range<Int>], _ permissions: UInt32
+    ) throws(FileSystemError) {
+        for range in ranges where range.lowerBound < 0 || range.upperBound > bytes.count {
+            throw FileSystemError(operation: "pwrite", path: path, code: EINVAL)
+        }
+        let fd = try openDescriptor(path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK)
+        var failure = patchDescriptor(fd, path, bytes, ranges, permissions)
+        if close(fd) == -1, failure == nil {
+            failure = FileSystemError(operation: "close", path: path, code: errno)
+        }
+        if let failure { throw failure }
+    }
+
+    /// The work of `patchFile` on an open descriptor; returns the first failure.
+    private static func patchDescriptor(
+        _ fd: Int32, _ path: String, _ bytes: [UInt8], _ ranges: [Range<Int>], _ permissions: UInt32
+    ) -> FileSystemError? {
+        var status = stat()
+        if fstat(fd, &status) == -1 { return FileSystemError(operation: "fstat", path: path, code: errno) }
+        if status.st_mode & S_IFMT != S_IFREG { return FileSystemError(operation: "open", path: path, code: EINVAL) }
+        if UInt32(status.st_mode & 0o7777) != permissions, fchmod(fd, mode_t(permissions)) == -1 {
+            return FileSystemError(operation: "fchmod", path: path, code: errno)
+        }
+        for range in ranges {
+            if let failure = writeAll(fd, bytes, range, path) { return failure }
+        }
+        if Int(status.st_size) != bytes.count {
+            while ftruncate(fd, off_t(bytes.count)) == -1 {
+                if errno != EINTR { return FileSystemError(operation: "ftruncate", path: path, code: errno) }
+            }
+        }
+        return nil
+    }
+
+    /// Writes `bytes[range]` at offset `range.lowerBound` with `pwrite`, continuing after
+    /// short writes and `EINTR`.
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8], _ range: Range<Int>, _ path: String) -> FileSystemError? {
+        bytes.withUnsafeBytes { buffer -> FileSystemError? in
+            var offset = range.lowerBound
+            while offset < range.upperBound {
+                let written = pwrite(fd, buffer.baseAddress.map { $0 + offset }, range.upperBound - offset, off_t(offset))
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return FileSystemError(operation: "pwrite", path: path, code: errno)
+                }
+                // A regular file never takes 0 of a non-empty write; never spin on one.
+                if written == 0 { return FileSystemError(operation: "pwrite", path: path, code: EIO) }
+                offset += written
+            }
+            return nil
+        }
     }
 
     /// Writes every byte, continuing after short writes and `EINTR`.

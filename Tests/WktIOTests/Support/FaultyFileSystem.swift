@@ -8,12 +8,16 @@ import Glibc
 /// A mutating file-system call with two arguments (mkdir, chmod, symlink, rename, exchange).
 typealias TwoArgumentCall<A, B> = @Sendable (A, B) throws(FileSystemError) -> Void
 
+/// The shape of `FileSystem.patchFile`: path, new bytes, ranges to write, permissions.
+typealias PatchCall = @Sendable (String, [UInt8], [Range<Int>], UInt32) throws(FileSystemError) -> Void
+
 /// Test doubles built from `.disk`.
 extension FileSystem {
     /// This file system with some mutating calls replaced (the others, and every read, kept).
     func replacing(
         makeDirectory: TwoArgumentCall<String, UInt32>? = nil,
         writeFile: (@Sendable (String, [UInt8], UInt32) throws(FileSystemError) -> Void)? = nil,
+        patchFile: PatchCall? = nil,
         setPermissions: TwoArgumentCall<String, UInt32>? = nil,
         makeSymlink: TwoArgumentCall<String, String>? = nil,
         rename: TwoArgumentCall<String, String>? = nil,
@@ -24,6 +28,7 @@ extension FileSystem {
             info: info,
             makeDirectory: makeDirectory ?? self.makeDirectory,
             writeFile: writeFile ?? self.writeFile,
+            patchFile: patchFile ?? self.patchFile,
             readFile: readFile,
             setPermissions: setPermissions ?? self.setPermissions,
             makeSymlink: makeSymlink ?? self.makeSymlink,
@@ -39,7 +44,7 @@ extension FileSystem {
     }
 }
 
-/// Counts the mutating calls (writes, directory creations, renames, exchanges, links,
+/// Counts the mutating calls (writes, patches, directory creations, renames, exchanges, links,
 /// permission changes) and fails the Nth one — once, or it and every later one — with `EIO`,
 /// the way SQLite's I/O-error tests do (RELIABILITY F-09). Removal is never failed, so the
 /// publisher's clean-up can be checked.
@@ -51,6 +56,7 @@ final class FaultPlan: Sendable {
     let persistent: Bool
     private let calls = Mutex(0)
     private let fired = Mutex(false)
+    private let failed = Mutex<Set<String>>([])
 
     /// A plan failing call number `failAt` (and every later one when `persistent`).
     init(failAt: Int, persistent: Bool) {
@@ -61,6 +67,9 @@ final class FaultPlan: Sendable {
     /// Whether an injected failure happened.
     var hasFired: Bool { fired.withLock { $0 } }
 
+    /// The operations (`write`, `patch`, `mkdir`, …) an injected failure hit so far.
+    var failedOperations: Set<String> { failed.withLock { $0 } }
+
     /// Counts one call and throws if it is to fail.
     func check(_ operation: String, _ path: String) throws(FileSystemError) {
         let number = calls.withLock { count in
@@ -69,6 +78,7 @@ final class FaultPlan: Sendable {
         }
         if number == failAt || (persistent && number > failAt) {
             fired.withLock { $0 = true }
+            failed.withLock { _ = $0.insert(operation) }
             throw FileSystemError(operation: "injected-\(operation)", path: path, code: EIO)
         }
     }
@@ -91,6 +101,10 @@ final class FaultPlan: Sendable {
             writeFile: { (path: String, bytes: [UInt8], mode: UInt32) throws(FileSystemError) in
                 try self.check("write", path)
                 try disk.writeFile(path, bytes, mode)
+            },
+            patchFile: { (path: String, bytes: [UInt8], ranges: [Range<Int>], mode: UInt32) throws(FileSystemError) in
+                try self.check("patch", path)
+                try disk.patchFile(path, bytes, ranges, mode)
             },
             setPermissions: counted("chmod", disk.setPermissions),
             makeSymlink: counted("symlink", disk.makeSymlink),
