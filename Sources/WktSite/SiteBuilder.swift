@@ -34,6 +34,10 @@ public enum SiteBuilder {
     public static func buildSite(_ input: SiteBuildInput) throws(SiteError) -> SiteBuild {
         let baseURL = try input.effectiveBaseURL.map(validateBaseURL)
         let layout = try LayoutRenderer(templatesDirectory: input.templatesDirectory)
+        let previous = input.pageReuse.flatMap(ReuseContext.previousManifest)
+        let prefetch = input.pageReuse.flatMap { reuse in
+            previous.flatMap { $0.entries.isEmpty ? nil : PagePrefetch(paths: Array($0.entries.keys), read: reuse.readPrevious) }
+        }
         let site = SiteModel(history: input.history, settings: input.settings, today: input.today)
         let composer = PageComposer(site: site)
         let renderer = PageRenderer(
@@ -42,7 +46,7 @@ public enum SiteBuilder {
             footer: footer(site), baseURL: baseURL)
         let reuse = input.pageReuse.map { reuse in
             ReuseContext(
-                reuse: reuse, renderer: renderer,
+                reuse: reuse, previous: previous, prefetch: prefetch, renderer: renderer,
                 keys: PageKeys(
                     composer: composer,
                     configuration: BuildID.configuration(
@@ -71,7 +75,7 @@ public enum SiteBuilder {
                     var output = JobOutput(file: file, source: page.source)
                     if let keyed, keyed.path == page.path, let slots {
                         output.manifestEntry = PageManifest.Entry(
-                            key: keyed.key, contentHash: ContentHash.of(file.bytes), size: file.bytes.count, slots: slots)
+                            key: keyed.key, slotHash: ContentHash.of(file.bytes, ranges: slots), size: file.bytes.count, slots: slots)
                     }
                     return .success(output)
                 }

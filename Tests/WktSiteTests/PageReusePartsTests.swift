@@ -38,8 +38,8 @@ struct PageReusePartsTests {
     @Test("the manifest round-trips, skips lines it cannot read and needs its header")
     func manifestText() throws {
         var manifest = PageManifest(renderer: "0123456789abcdef")
-        manifest.entries["workouts/a.html"] = .init(key: 1, contentHash: .max, size: 10, slots: [0..<2, 2..<2, 5..<10])
-        manifest.entries["exercises/café.html"] = .init(key: 0xABCDEF, contentHash: 7, size: 0, slots: [])
+        manifest.entries["workouts/a.html"] = .init(key: 1, slotHash: .max, size: 10, slots: [0..<2, 2..<2, 5..<10])
+        manifest.entries["exercises/café.html"] = .init(key: 0xABCDEF, slotHash: 7, size: 0, slots: [])
         let text = manifest.text
         #expect(text.hasPrefix("wkt-pages 1 0123456789abcdef\n"))
         #expect(PageManifest(parsing: text[...]) == manifest)
@@ -51,7 +51,7 @@ struct PageReusePartsTests {
     }
 
     @Test("the content hash changes with any byte, at any position, and with the length")
-    func contentHash() {
+    func slotHash() {
         let base = (0..<37).map { UInt8($0 * 7 % 256) }
         let hash = ContentHash.of(base)
         #expect(ContentHash.of(base) == hash)
@@ -63,6 +63,17 @@ struct PageReusePartsTests {
         #expect(ContentHash.of(base + [0]) != hash)
         #expect(ContentHash.of(Array(base.dropLast())) != hash)
         #expect(ContentHash.of([]) != ContentHash.of([0]))
+        // Over ranges: only the bytes in them count, and where a range ends does too.
+        let bytes = Array("head TITLE mid BODY tail".utf8)
+        let slots = [5..<10, 15..<19]
+        var outside = bytes
+        outside.replaceSubrange(0..<4, with: Array("HEAD".utf8))
+        #expect(ContentHash.of(outside, ranges: slots) == ContentHash.of(bytes, ranges: slots))
+        var inside = bytes
+        inside[16] = UInt8(ascii: "X")
+        #expect(ContentHash.of(inside, ranges: slots) != ContentHash.of(bytes, ranges: slots))
+        #expect(ContentHash.of(bytes, ranges: [5..<11, 16..<19]) != ContentHash.of(bytes, ranges: [5..<10, 15..<19]))
+        #expect(ContentHash.of(bytes, ranges: [5..<9, 9..<19]) != ContentHash.of(bytes, ranges: [5..<10, 10..<19]))
     }
 
     @Test("splicing takes the slot bytes into the new layout and refuses slots that do not fit")

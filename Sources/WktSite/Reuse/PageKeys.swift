@@ -21,6 +21,10 @@ struct PageKeys: Sendable {
     let global: UInt64
     /// Per counted workout (by index): its stored record and its statistics.
     let workoutDigests: [UInt64]
+    /// Per counted workout (by index): what a link to it shows (day, name, page ID).
+    let linkDigests: [UInt64]
+    /// Exercise name → the digest of its page path, for every name the workouts use.
+    let exercisePathDigests: [String: UInt64]
 
     /// Keys for the pages of `composer`'s site.
     /// - Parameters:
@@ -38,13 +42,29 @@ struct PageKeys: Sendable {
         global.add(site.siteTitle)
         global.byte(composer.splitWorkoutsByYear ? 1 : 0)
         self.global = global.value
-        self.workoutDigests = ParallelMap.map(site.workouts) { entry in
+        let digests = ParallelMap.map(site.workouts) { entry -> (workout: UInt64, link: UInt64) in
             var digest = InputDigest()
             digest.add(entry.workout)
             digest.add(entry.info)
             digest.add(entry.pageID)
-            return digest.value
+            var link = InputDigest()
+            link.add(entry.day)
+            link.add(entry.workout.name)
+            link.add(entry.pageID)
+            return (digest.value, link.value)
         }
+        self.workoutDigests = digests.map(\.workout)
+        self.linkDigests = digests.map(\.link)
+        var paths: [String: UInt64] = [:]
+        for entry in site.workouts {
+            for name in entry.workout.exercises.map(\.name) + entry.info.prEvents.map(\.exercise) where paths[name] == nil {
+                var digest = InputDigest()
+                digest.add(name)
+                digest.add(site.exercise(named: name)?.path)
+                paths[name] = digest.value
+            }
+        }
+        self.exercisePathDigests = paths
     }
 
     /// The navigation section of a reusable job's page (workout pages and exercise pages live one
@@ -115,12 +135,9 @@ struct PageKeys: Sendable {
 
     /// Feeds the day, name and page ID of the workout at `index`, or a 0 when there is none.
     private func addNeighbour(_ index: Int, to digest: inout InputDigest) {
-        guard site.workouts.indices.contains(index) else { return digest.byte(0) }
-        let entry = site.workouts[index]
+        guard linkDigests.indices.contains(index) else { return digest.byte(0) }
         digest.byte(1)
-        digest.add(entry.day)
-        digest.add(entry.workout.name)
-        digest.add(entry.pageID)
+        digest.add(linkDigests[index])
     }
 
     /// Feeds what a link to the workout with store ID `id` shows: its day, name and page ID.
@@ -130,9 +147,12 @@ struct PageKeys: Sendable {
         addNeighbour(entry.index, to: &digest)
     }
 
-    /// Feeds the page path of the exercise called `name`, or a 0 when it has none.
+    /// Feeds the name and page path of the exercise called `name` (nil when it has no page).
     private func addExercisePath(_ name: String, to digest: inout InputDigest) {
-        digest.add(name)
-        digest.add(site.exercise(named: name)?.path)
+        if let known = exercisePathDigests[name] { return digest.add(known) }
+        var path = InputDigest()
+        path.add(name)
+        path.add(site.exercise(named: name)?.path)
+        digest.add(path.value)
     }
 }

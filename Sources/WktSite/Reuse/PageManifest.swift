@@ -7,10 +7,11 @@ import WktCore
 /// Text, one line per page after a header:
 ///
 ///     wkt-pages 1 <renderer digest>
-///     <key>\t<content hash>\t<size>\t<slot>,<slot>,…\t<path>
+///     <key>\t<slot hash>\t<size>\t<slot>,<slot>,…\t<path>
 ///
-/// `key` is the page's input digest (``PageKeys``), `content hash` and `size` describe the file
-/// as written (``ContentHash``), each slot is `offset+length` of a layout field in that file
+/// `key` is the page's input digest (``PageKeys``), `slot hash` is the ``ContentHash`` of the
+/// bytes in its slots and `size` the file's size as written, each slot is `offset+length` of a
+/// layout field in that file
 /// (``LayoutSkeleton/render(_:slots:)``), all numbers decimal and hashes 16 hex digits. The
 /// renderer digest covers the executable's identity: pages of another build of wkt-site are
 /// never reused. Anything that does not parse is ignored line by line (the page is rendered).
@@ -19,8 +20,8 @@ struct PageManifest: Sendable, Equatable {
     struct Entry: Sendable, Equatable {
         /// The page's input digest.
         let key: UInt64
-        /// ``ContentHash`` of the file as written.
-        let contentHash: UInt64
+        /// ``ContentHash/of(_:ranges:)`` of the slot bytes as written.
+        let slotHash: UInt64
         /// Its size in bytes.
         let size: Int
         /// The byte ranges of its layout slots.
@@ -80,7 +81,7 @@ struct PageManifest: Sendable, Equatable {
         guard fields.count == 4, !rest.isEmpty, let key = hexNumber(fields[0]), let hash = hexNumber(fields[1]),
               let size = decimal(fields[2]), let slots = slots(fields[3])
         else { return nil }
-        return (String(decoding: rest, as: UTF8.self), Entry(key: key, contentHash: hash, size: size, slots: slots))
+        return (String(decoding: rest, as: UTF8.self), Entry(key: key, slotHash: hash, size: size, slots: slots))
     }
 
     /// 1–16 hex digits as a number.
@@ -125,19 +126,32 @@ struct PageManifest: Sendable, Equatable {
 
     /// The manifest as text, pages sorted by path bytes (so equal builds record equal text).
     var text: String {
-        var text = Self.header + " " + renderer + "\n"
+        var bytes = Array((Self.header + " " + renderer + "\n").utf8)
+        bytes.reserveCapacity(entries.count * 120)
         for path in entries.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             guard let entry = entries[path] else { continue }
-            text += Self.hex(entry.key) + "\t" + Self.hex(entry.contentHash) + "\t" + String(entry.size) + "\t"
-            text += entry.slots.map { "\($0.lowerBound)+\($0.count)" }.joined(separator: ",")
-            text += "\t" + path + "\n"
+            Self.appendHex(entry.key, to: &bytes)
+            bytes.append(UInt8(ascii: "\t"))
+            Self.appendHex(entry.slotHash, to: &bytes)
+            bytes.append(UInt8(ascii: "\t"))
+            bytes += String(entry.size).utf8
+            bytes.append(UInt8(ascii: "\t"))
+            for (index, slot) in entry.slots.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                bytes += String(slot.lowerBound).utf8
+                bytes.append(UInt8(ascii: "+"))
+                bytes += String(slot.count).utf8
+            }
+            bytes.append(UInt8(ascii: "\t"))
+            bytes += path.utf8
+            bytes.append(UInt8(ascii: "\n"))
         }
-        return text
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// 16 lower-case hex digits.
-    static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+    /// Appends 16 lower-case hex digits.
+    private static func appendHex(_ value: UInt64, to bytes: inout [UInt8]) {
+        let digits = Array("0123456789abcdef".utf8)
+        for shift in stride(from: 60, through: 0, by: -4) { bytes.append(digits[Int((value >> UInt64(shift)) & 0xF)]) }
     }
 }

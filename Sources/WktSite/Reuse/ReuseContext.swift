@@ -13,15 +13,34 @@ struct ReuseContext: Sendable {
     let rendererDigest: String
     /// The previous build's manifest, if it parsed and has the same renderer.
     let previous: PageManifest?
+    /// The previous build's pages, read while the site model was computed.
+    let prefetch: PagePrefetch?
+
+    /// The previous build's manifest when it was written by the renderer of `reuse`.
+    static func previousManifest(_ reuse: PageReuse) -> PageManifest? {
+        let digest = PageManifest.rendererDigest(identity: reuse.identity)
+        return reuse.previousManifest.flatMap { PageManifest(parsing: $0[...]) }.flatMap { $0.renderer == digest ? $0 : nil }
+    }
 
     /// A context for one build.
-    init(reuse: PageReuse, renderer: PageRenderer, keys: PageKeys) {
+    /// - Parameters:
+    ///   - reuse: the caller's reuse settings.
+    ///   - previous: ``previousManifest(_:)`` of `reuse`.
+    ///   - prefetch: the previous pages being read, if `previous` has any.
+    ///   - renderer: this build's renderer.
+    ///   - keys: this build's page keys.
+    init(reuse: PageReuse, previous: PageManifest?, prefetch: PagePrefetch?, renderer: PageRenderer, keys: PageKeys) {
         self.reuse = reuse
         self.renderer = renderer
         self.keys = keys
-        let digest = PageManifest.rendererDigest(identity: reuse.identity)
-        self.rendererDigest = digest
-        self.previous = reuse.previousManifest.flatMap { PageManifest(parsing: $0[...]) }.flatMap { $0.renderer == digest ? $0 : nil }
+        self.rendererDigest = PageManifest.rendererDigest(identity: reuse.identity)
+        self.previous = previous
+        self.prefetch = prefetch
+    }
+
+    /// The previous build's file at `path`: prefetched, else read now.
+    private func prefetched(_ path: String) -> [UInt8]? {
+        prefetch?.bytes(path) ?? reuse.readPrevious(path)
     }
 
     /// The page at `path` taken over from the previous build, or nil when it must be rendered:
@@ -30,12 +49,15 @@ struct ReuseContext: Sendable {
     func reusedPage(path: String, key: UInt64, section: NavSection?) -> SiteBuilder.JobOutput? {
         guard let entry = previous?.entries[path], entry.key == key,
               let skeleton = renderer.skeleton(depth: path.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) }, section: section),
-              let bytes = reuse.readPrevious(path), bytes.count == entry.size, ContentHash.of(bytes) == entry.contentHash,
+              let bytes = prefetched(path), bytes.count == entry.size,
+              entry.slots.allSatisfy({ $0.upperBound <= bytes.count }),
+              ContentHash.of(bytes, ranges: entry.slots) == entry.slotHash,
               let spliced = skeleton.splice(bytes, slots: entry.slots)
         else { return nil }
         var output = SiteBuilder.JobOutput(file: OutputFile(path: path, bytes: spliced.bytes), source: "page \(path) of the previous build")
+        // The slot bytes are the same, so is their hash.
         output.manifestEntry = PageManifest.Entry(
-            key: key, contentHash: ContentHash.of(spliced.bytes), size: spliced.bytes.count, slots: spliced.slots)
+            key: key, slotHash: entry.slotHash, size: spliced.bytes.count, slots: spliced.slots)
         output.reused = true
         return output
     }
