@@ -85,12 +85,9 @@ extension InputDigest {
         add(record.workoutID)
     }
 
-    /// Feeds 0 for no record, else 1, the count, the day and the workout.
+    /// Feeds a reps record like a weight record, the count as the value (its place in the
+    /// encoding tells the two apart).
     mutating func add(_ record: RepsRecord?) {
-        guard let record else { return byte(0) }
-        byte(1)
-        add(record.value)
-        add(record.day)
-        add(record.workoutID)
+        add(record.map { RecordValue(Double($0.value), day: $0.day, workoutID: $0.workoutID) })
     }
 }
