@@ -66,6 +66,7 @@ public enum BuildRunner {
             let stamp = try BuildStamp.make(
                 storeDigest: try store?.contentDigest(), settings: context.settings, today: context.today,
                 baseURL: request.baseURL, templatesDirectory: templates, executable: env.selfExecutable)
+            clock.lap("stamp")
             let previousMarker = publisher.marker(of: output)
             if !request.force, previousMarker.flatMap(SitePublisher.stamp(inMarker:)) == stamp,
                FileManager.default.fileExists(atPath: output + "/index.html")
