@@ -186,4 +186,57 @@ struct EndToEndTests {
         #expect(next.status == 0, "the lock was released: \(next.stderr)")
         #expect(listing(dir + "/site") != before)
     }
+
+    @Test("F-08: kill -9 of a build at 50 points: site/ is always one complete build, never a temporary folder inside; the next build cleans up")
+    func killedBuilds() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(try Binary.run(["demo", "--years", "1", "--today", "2026-11-21", "--quiet"], in: dir).status == 0)
+        let days = ["2026-11-21", "2026-11-22"]
+        func build(_ day: String, output: String = "site") -> [String] {
+            ["build", "--store", "wkt-demo.sqlite", "--today", day, "--output", output, "--force", "--quiet"]
+        }
+        func tree(_ folder: String) -> [String] { listing(dir + "/" + folder).filter { !$0.hasPrefix(".wkt-site ") } }
+        // The two complete builds site/ may hold, made elsewhere; and how long a build takes.
+        var complete: [[String]] = []
+        var seconds = 0.0
+        for (index, day) in days.enumerated() {
+            let start = Date()
+            #expect(try Binary.run(build(day, output: "expected-\(index)"), in: dir).status == 0)
+            seconds = max(seconds, Date().timeIntervalSince(start))
+            complete.append(tree("expected-\(index)"))
+        }
+        #expect(complete[0] != complete[1])
+        #expect(try Binary.run(build(days[0]), in: dir).status == 0)
+        #expect(tree("site") == complete[0])
+
+        var killed = 0
+        for point in 1...50 {
+            let current = tree("site") == complete[0] ? 0 : 1
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Binary.path ?? "")
+            process.arguments = build(days[1 - current])
+            process.currentDirectoryURL = URL(fileURLWithPath: dir)
+            // As Binary.run: the default time zone (no wkt-site.toml) comes from TZ.
+            process.environment = ProcessInfo.processInfo.environment.merging(["TZ": "UTC"]) { $1 }
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            Thread.sleep(forTimeInterval: seconds * Double(point) / 51)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            if process.terminationReason == .uncaughtSignal { killed += 1 }
+            let now = tree("site")
+            #expect(now == complete[0] || now == complete[1],
+                    "point \(point): site/ is neither complete build: \(Set(now).symmetricDifference(complete[1 - current]).sorted().prefix(4))")
+            let inside = (try? FileManager.default.contentsOfDirectory(atPath: dir + "/site")) ?? []
+            #expect(!inside.contains { $0.hasPrefix("site.tmp-") }, "point \(point): a temporary folder inside site/")
+        }
+        #expect(killed >= 25, "most runs were killed mid-build (\(killed) of 50)")
+        let next = try Binary.run(build(days[0]), in: dir)
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(tree("site") == complete[0])
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix("site.tmp-") }
+        #expect(leftovers.isEmpty, "stale temporary folders are removed: \(leftovers)")
+    }
 }
