@@ -85,7 +85,13 @@ public enum BuildRunner {
             let reuse = PageReuse(
                 identity: BuildStamp.identity(ofFile: env.selfExecutable),
                 previousManifest: request.force ? nil : previousMarker,
-                readPrevious: { path in try? FileSystem.disk.readFile(output + "/" + path) })
+                readPrevious: { path in
+                    // Regular files of a plausible size only: the paths come from the marker file,
+                    // and a FIFO or a device there must not hang or flood the build.
+                    let full = output + "/" + path
+                    guard let info = try? FileSystem.disk.info(full), info.kind == .file, info.size <= 64 << 20 else { return nil }
+                    return try? FileSystem.disk.readFile(full)
+                })
             let input = SiteBuildInput(
                 history: history, settings: context.settings, today: context.today, baseURL: request.baseURL,
                 templatesDirectory: templates, pageReuse: reuse)

@@ -36,7 +36,14 @@ public enum SiteBuilder {
         let layout = try LayoutRenderer(templatesDirectory: input.templatesDirectory)
         let previous = input.pageReuse.flatMap(ReuseContext.previousManifest)
         let prefetch = input.pageReuse.flatMap { reuse in
-            previous.flatMap { $0.entries.isEmpty ? nil : PagePrefetch(paths: Array($0.entries.keys), read: reuse.readPrevious) }
+            previous.flatMap { manifest in
+                // Only paths this build can produce: the manifest comes from a file in the site.
+                let paths = manifest.entries.keys.filter { path in
+                    (path.hasPrefix("workouts/") || path.hasPrefix("exercises/"))
+                        && (try? SitePaths.validate(path, source: "page manifest")) != nil
+                }
+                return paths.isEmpty ? nil : PagePrefetch(paths: paths, read: reuse.readPrevious)
+            }
         }
         let site = SiteModel(history: input.history, settings: input.settings, today: input.today)
         let composer = PageComposer(site: site)

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 @testable import WktApp
 
@@ -76,6 +79,34 @@ struct BuildCommandTests {
             guard FileManager.default.fileExists(atPath: box.directory + "/site/" + path, isDirectory: &isDirectory), !isDirectory.boolValue
             else { continue }
             #expect(try box.bytes("site/" + path) == (try box.bytes("full/" + path)), "\(path)")
+        }
+    }
+
+    @Test("a FIFO in place of a page and a manifest path outside the site do not hang or leak into the build")
+    func untrustedManifest() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let file = try box.write("a.csv", SameHistory.strongComma)
+        #expect(ImportRunner.run(ImportRequest(files: [file], unit: .kg), env: box.env).exitCode == 0)
+        #expect(BuildRunner.run(BuildRequest(today: "2026-11-21"), env: box.env).exitCode == 0)
+        let page = box.directory + "/site/workouts/2026-11-05-0700.html"
+        let original = try box.bytes("site/workouts/2026-11-05-0700.html")
+        try FileManager.default.removeItem(atPath: page)
+        #expect(mkfifo(page, 0o644) == 0)
+        try box.write("secret.html", "<p>secret</p>")
+        var marker = String(decoding: try box.bytes("site/.wkt-site"), as: UTF8.self)
+        marker += "0000000000000001\t0000000000000001\t13\t0+13\t../secret.html\n"
+        try box.write("site/.wkt-site", marker)
+
+        let rebuilt = BuildRunner.run(BuildRequest(today: "2026-11-22"), env: box.env)
+        #expect(rebuilt.exitCode == 0, "\(rebuilt.stderr)")
+        var status = stat()
+        #expect(lstat(page, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG, "the page is a file again")
+        let rebuiltPage = try box.bytes("site/workouts/2026-11-05-0700.html")
+        #expect(rebuiltPage.count > original.count / 2)
+        let pages = try FileManager.default.subpathsOfDirectory(atPath: box.directory + "/site").filter { $0.hasSuffix(".html") }
+        for path in pages {
+            #expect(!String(decoding: try box.bytes("site/" + path), as: UTF8.self).contains("<p>secret</p>"), "\(path)")
         }
     }
 
