@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import Foundation
 import Testing
 @testable import WktIO
@@ -51,17 +53,24 @@ struct RunLockTests {
     }
 
     @Test("a waiting acquire gets the lock once the holder releases it")
-    func waitSucceeds() async throws {
+    func waitSucceeds() throws {
         let scratch = try Scratch("lock-wait")
         defer { scratch.remove() }
         let path = scratch.at("a.lock")
         let held = try RunLock.acquire(path: path, wait: .zero)
-        let waiter = Task.detached { () -> Bool in
-            (try? RunLock.acquire(path: path, wait: .seconds(5))) != nil
+        // The waiter blocks in acquire, so it runs on a Dispatch thread, not on Swift
+        // concurrency's small pool, which other tests' blocking work may be holding.
+        let acquired = Mutex(false)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            let lock = try? RunLock.acquire(path: path, wait: .seconds(5))
+            acquired.withLock { $0 = lock != nil }
+            done.signal()
         }
-        try await Task.sleep(for: .milliseconds(100))
+        Thread.sleep(forTimeInterval: 0.1)
         held.release()
-        #expect(await waiter.value)
+        done.wait()
+        #expect(acquired.withLock { $0 })
     }
 
     @Test("C-03: a child process holding the lock makes us busy; after kill -9 the lock is free at once",
