@@ -40,12 +40,12 @@ struct PageReuseTests {
     enum Change: String, CaseIterable, CustomTestStringConvertible {
         case newestWorkout, olderWorkoutWithPR, heavierOldSet, renamedBlock, workoutNotes, deletedWorkout
         case slugCollision, workoutName, dayPassesFutureWorkout, unitPounds, e1rmFormula, siteTitle, baseURL
-        case weekStart, storedSchedule, setNote, rating, nothing
+        case weekStart, configuredSchedule, setNote, rating, nothing
 
         var testDescription: String { rawValue }
 
         /// Settings changes touch every page: nothing may be reused.
-        var reusesNothing: Bool { [.unitPounds, .e1rmFormula, .siteTitle, .weekStart, .baseURL, .storedSchedule].contains(self) }
+        var reusesNothing: Bool { [.unitPounds, .e1rmFormula, .siteTitle, .weekStart, .baseURL, .configuredSchedule].contains(self) }
 
         /// `input` after the change.
         func apply(_ input: SiteBuildInput) -> SiteBuildInput {
@@ -95,7 +95,7 @@ struct PageReuseTests {
                 input.baseURL = "https://example.org/log/"
             case .weekStart:
                 input.settings.weekStart = .sunday
-            case .storedSchedule:
+            case .configuredSchedule:
                 input.settings.schedule = Schedule(days: [.tuesday: "Full body"])
             case .setNote:
                 edit(2) { $0.exercises[0].sets[0].notes = "belt" }

@@ -7,9 +7,6 @@
 /// for a fixed `h`, so two inputs of the same length that differ in one word always hash
 /// differently; the length is mixed in first and the result goes through SplitMix64's finaliser.
 enum ContentHash {
-    /// The hash of all of `bytes` (as one range).
-    static func of(_ bytes: [UInt8]) -> UInt64 { of(bytes, ranges: [bytes.indices]) }
-
     /// The hash of the bytes of `bytes` in `ranges`, range by range with each length mixed in
     /// (so moving a byte from one range to the next changes it); the ranges must lie in `bytes`.
     static func of(_ bytes: [UInt8], ranges: [Range<Int>]) -> UInt64 {

@@ -13,10 +13,10 @@ import WktCore
 /// something new, its key must cover it too; `PageReuseTests` compares reusing builds with fresh
 /// ones after many kinds of change, and `StatsDigestTests` checks the digests cover every field.
 struct PageKeys: Sendable {
-    /// The site.
-    let site: SiteModel
-    /// The composer (for the split rule).
+    /// The composer (for the split rule) and its site.
     let composer: PageComposer
+    /// The site.
+    var site: SiteModel { composer.site }
     /// The digest of the global part.
     let global: UInt64
     /// Per counted workout (by index): its stored record and its statistics.
@@ -33,7 +33,6 @@ struct PageKeys: Sendable {
     ///   - identity: The renderer's identity (``PageReuse/identity``).
     init(composer: PageComposer, configuration: String, identity: String) {
         let site = composer.site
-        self.site = site
         self.composer = composer
         var global = InputDigest()
         global.add("wkt page keys 1")
