@@ -23,16 +23,29 @@ public enum LinkPolicy: Equatable, Sendable {
     /// - Parameter destination: a link destination as parsed by cmark-gfm.
     /// - Returns: `true` for `http://…`, `https://…` and `mailto:…` (scheme in any letter case).
     public static func isWebDestination(_ destination: String) -> Bool {
-        let bytes = Array(destination.utf8.prefix(8))
-        return ["http://", "https://", "mailto:"].contains { prefix in
-            let wanted = Array(prefix.utf8)
-            guard bytes.count >= wanted.count else { return false }
-            return zip(bytes, wanted).allSatisfy { asciiLowercase($0) == $1 }
-        }
+        var destination = destination
+        return destination.withUTF8 { isWebDestination(bytes: $0) }
     }
+
+    /// The byte form of ``isWebDestination(_:)``, used on each link of a note. A plain loop:
+    /// the generic version cost ~7 µs a link in debug builds, 10 ms for a note of 1,333 links.
+    static func isWebDestination(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for prefix in webPrefixes where bytes.count >= prefix.count {
+            var matches = true
+            for index in 0..<prefix.count where asciiLowercase(bytes[index]) != prefix[index] {
+                matches = false
+                break
+            }
+            if matches { return true }
+        }
+        return false
+    }
+
+    /// The destinations `webOnly` keeps, lowercase.
+    private static let webPrefixes: [[UInt8]] = ["http://", "https://", "mailto:"].map { Array($0.utf8) }
 
     /// Lowercases an ASCII letter byte; every other byte is returned unchanged.
     private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
     }
 }

@@ -11,7 +11,13 @@
 /// 3. **Depth cap.** A note with a line of more than `Limits.maxNesting` container markers
 ///    (`>`, `-`, `*`, `+`, `N.`, `N)` at the line start) is not parsed.
 /// 4. **Render** with `MarkdownRenderer.notes`: safe mode, no tables, only `http(s)`/`mailto`
-///    links with `rel="nofollow noopener noreferrer"`, images shown as their alt text.
+///    links with `rel="nofollow noopener noreferrer"`, images shown as their alt text. A note with
+///    more than `Limits.maxAutolinkAts` `@` characters is rendered the same way but without the
+///    autolink extension (`MarkdownRenderer.notesWithoutAutolinks`): the library's e-mail
+///    autolink search costs one scan of the text per `@`, quadratic for `a@a@a@…` (RELIABILITY.md
+///    A-04: 1,000 such notes under the size cap must not add more than 10 s to a build). Bare
+///    `www.`/`https://` text and e-mail addresses in such a note then stay plain text;
+///    `RenderedNote.autolinksSkipped` says so.
 /// 5. **Output guard.** HTML longer than `Limits.maxOutputRatio` × the prepared note or
 ///    `Limits.maxOutputBytes` is discarded.
 ///
@@ -21,9 +27,11 @@
 public struct NoteRenderer: Sendable {
     /// The caps applied to every note.
     public struct Limits: Equatable, Sendable {
-        /// The caps of RELIABILITY.md P6: 8 KiB in, nesting 32, output ≤ 32× input and ≤ 256 KiB.
+        /// The caps of RELIABILITY.md P6: 8 KiB in, nesting 32, output ≤ 32× input and ≤ 256 KiB;
+        /// autolinks only in notes with at most 32 `@` (A-04; 32 `@` in 8 KiB render in < 1 ms).
         public static let standard = Limits(
-            maxInputBytes: 8 * 1024, maxNesting: 32, maxOutputRatio: 32, maxOutputBytes: 256 * 1024)
+            maxInputBytes: 8 * 1024, maxNesting: 32, maxOutputRatio: 32, maxOutputBytes: 256 * 1024,
+            maxAutolinkAts: 32)
 
         /// Longest note, in UTF-8 bytes as stored, that is parsed as Markdown.
         public let maxInputBytes: Int
@@ -33,6 +41,8 @@ public struct NoteRenderer: Sendable {
         public let maxOutputRatio: Int
         /// Largest allowed HTML output in bytes.
         public let maxOutputBytes: Int
+        /// Most `@` characters in a note that is rendered with the autolink extension.
+        public let maxAutolinkAts: Int
 
         /// Creates a set of caps.
         /// - Parameters:
@@ -40,11 +50,15 @@ public struct NoteRenderer: Sendable {
         ///   - maxNesting: most container markers at the start of a line.
         ///   - maxOutputRatio: largest HTML size as a multiple of the prepared note's size.
         ///   - maxOutputBytes: largest HTML size in bytes.
-        public init(maxInputBytes: Int, maxNesting: Int, maxOutputRatio: Int, maxOutputBytes: Int) {
+        ///   - maxAutolinkAts: most `@` characters in a note rendered with autolinks.
+        public init(
+            maxInputBytes: Int, maxNesting: Int, maxOutputRatio: Int, maxOutputBytes: Int, maxAutolinkAts: Int = 32
+        ) {
             self.maxInputBytes = maxInputBytes
             self.maxNesting = maxNesting
             self.maxOutputRatio = maxOutputRatio
             self.maxOutputBytes = maxOutputBytes
+            self.maxAutolinkAts = maxAutolinkAts
         }
     }
 
@@ -72,13 +86,16 @@ public struct NoteRenderer: Sendable {
             return Self.fallback(
                 prepared, .tooDeep(depth: nesting.depth, line: nesting.line, limit: limits.maxNesting))
         }
-        let html = try MarkdownRenderer.notes.render(TextBytes.string(prepared))
+        let ats = prepared.reduce(0) { $1 == UInt8(ascii: "@") ? $0 + 1 : $0 }
+        let skipAutolinks = ats > limits.maxAutolinkAts
+        let renderer = skipAutolinks ? MarkdownRenderer.notesWithoutAutolinks : MarkdownRenderer.notes
+        let html = try renderer.render(TextBytes.string(prepared))
         let outputLimit = min(limits.maxOutputBytes, limits.maxOutputRatio * max(prepared.count, 1))
         let outputBytes = html.utf8.count
         if outputBytes > outputLimit {
             return Self.fallback(prepared, .outputTooLarge(bytes: outputBytes, limit: outputLimit))
         }
-        return RenderedNote(html: html, fallback: nil)
+        return RenderedNote(html: html, fallback: nil, autolinksSkipped: skipAutolinks)
     }
 
     /// Step 2: the note's UTF-8 without stripped characters and with literal `\n` as LF.
@@ -122,4 +139,14 @@ public struct RenderedNote: Equatable, Sendable {
     public let html: String
     /// `nil` when the note was rendered as Markdown, otherwise the cap that applied.
     public let fallback: Fallback?
+    /// True when the note was rendered without the autolink extension (more `@` characters than
+    /// `NoteRenderer.Limits.maxAutolinkAts`).
+    public let autolinksSkipped: Bool
+
+    /// Creates a rendered note.
+    public init(html: String, fallback: Fallback?, autolinksSkipped: Bool = false) {
+        self.html = html
+        self.fallback = fallback
+        self.autolinksSkipped = autolinksSkipped
+    }
 }

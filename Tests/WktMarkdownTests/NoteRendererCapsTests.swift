@@ -236,8 +236,55 @@ struct NoteRendererCapsTests {
                 == RenderedNote(html: "<pre>\(note)</pre>\n", fallback: .outputTooLarge(bytes: 33, limit: 20)))
         #expect(
             NoteRenderer().limits
-                == NoteRenderer.Limits(maxInputBytes: 8192, maxNesting: 32, maxOutputRatio: 32, maxOutputBytes: 262_144)
+                == NoteRenderer.Limits(
+                    maxInputBytes: 8192, maxNesting: 32, maxOutputRatio: 32, maxOutputBytes: 262_144, maxAutolinkAts: 32)
         )
+    }
+
+    /// The shapes that keep cmark-gfm's inline parser and autolink extension busy longest at
+    /// 8 KiB (measured with the Debian library: every `@`-run shape took 11–30 ms with autolinks).
+    static let autolinkShapes: [(name: String, unit: String)] = [
+        ("a@", "a@"), ("a@b.", "a@b."), ("a@.", "a@."), ("-@", "-@"), ("a_@", "a_@"), ("a@_", "a@_"),
+        ("x@y.z", "x@y.z"), ("[a@b.c](", "[a@b.c]("), ("www.", "www."), ("www.a ", "www.a "),
+        ("http://", "http://"), ("_", "_"), ("<", "<"), ("a:", "a:"), ("www.@", "www.@"),
+    ]
+
+    @Test("A-04: any 1,000 notes of the worst autolink shapes under the cap render in well under 10 s")
+    func autolinkShapesStayFast() throws {
+        // RELIABILITY.md L-04 / A-04: 1,000 pathological notes under the 8 KiB cap may add at most
+        // 10 s to a build. Rendering is serialised by the library's lock, so per shape 100 notes
+        // must render in under 1 s (10 s per 1,000; the fix measures < 1 ms a note).
+        for shape in Self.autolinkShapes {
+            let note = String(repeating: shape.unit, count: 8000 / shape.unit.utf8.count)
+            let (_, elapsed) = try HTMLProbe.timed {
+                for _ in 0..<100 { _ = try renderer.render(note) }
+            }
+            print("A-04 shape \(shape.name): 100 notes in \(elapsed)")
+            #expect(elapsed < .seconds(1), "100 notes of \(shape.name) took \(elapsed)")
+        }
+    }
+
+    @Test("A-04: a note with more than 32 '@' is still Markdown, only without autolinks")
+    func manyAtSignsSkipAutolinks() throws {
+        let atRun = String(repeating: "a@", count: 4000)
+        let bomb = try renderer.render(atRun)
+        #expect(bomb.fallback == nil)
+        #expect(bomb.autolinksSkipped)
+        #expect(bomb.html == "<p>" + atRun + "</p>\n")
+        // 32 '@' keep autolinks: the addresses become mailto links.
+        let mails = (1...32).map { "me\($0)@example.org" }.joined(separator: " ")
+        let linked = try renderer.render("**PR** " + mails)
+        #expect(!linked.autolinksSkipped)
+        #expect(linked.html.contains(#"href="mailto:me32@example.org""#))
+        #expect(linked.html.hasPrefix("<p><strong>PR</strong> "))
+        // 33 '@': the same Markdown, the addresses stay text, and links are still only web links.
+        let unlinked = try renderer.render("**PR** " + mails + " me33@example.org [x](javascript:alert(1)) <https://e.org>")
+        #expect(unlinked.autolinksSkipped)
+        #expect(unlinked.fallback == nil)
+        #expect(unlinked.html.hasPrefix("<p><strong>PR</strong> me1@example.org "))
+        #expect(!unlinked.html.contains("mailto:"))
+        #expect(unlinked.html.contains(#"href="">x</a>"#))
+        #expect(unlinked.html.contains(#"href="https://e.org">https://e.org</a>"#))
     }
 
     @Test(
