@@ -130,15 +130,28 @@ public enum BuildRunner {
         }
     }
 
-    /// `--output` must not be the folder that holds the store (RELIABILITY.md F-12).
+    /// `--output` must not hold the store, neither as given nor after resolving symbolic links
+    /// (RELIABILITY.md F-12, A-05). A build replaces the output folder, keeps the replaced one
+    /// as `<output>.prev` and reuses that as its next temporary folder; a store (or a symbolic
+    /// link to one) inside any of them would be swapped away and deleted by a later build. So the
+    /// store's path, with every symbolic link in it and in its parents resolved, must lie outside
+    /// `<output>`, `<output>.prev` and `<output>.tmp-*`, and so must the path as given.
     static func refuseStoreFolder(output: String, storePath: String) throws {
-        let storeFolder = (storePath as NSString).deletingLastPathComponent
-        let a = (output as NSString).standardizingPath
-        let b = (storeFolder as NSString).standardizingPath
-        if a == b || b.hasPrefix(a.hasSuffix("/") ? a : a + "/") {
-            throw AppFailure(
-                message: "refusing --output \(output): it holds the store \(storePath); choose a folder of its own",
-                exitCode: ExitStatus.usage)
+        let outputs = [(output as NSString).standardizingPath, ResolvedPath.of(output)]
+        let stores = [(storePath as NSString).standardizingPath, ResolvedPath.of(storePath)]
+        for out in outputs {
+            let parent = (out as NSString).deletingLastPathComponent
+            let name = (out as NSString).lastPathComponent
+            for store in stores where ResolvedPath.isInside(store, folder: out)
+                || ResolvedPath.isInside(store, folder: out + ".prev")
+                || ResolvedPath.isInsideSibling(store, parent: parent, prefix: name + ".tmp-")
+            {
+                let via = store == (storePath as NSString).standardizingPath ? "" : " (through a symbolic link, at \(store))"
+                throw AppFailure(
+                    message: "refusing --output \(output): the store \(storePath) lies inside it\(via), and a build "
+                        + "replaces that folder; choose an output folder of its own",
+                    exitCode: ExitStatus.usage)
+            }
         }
     }
 
