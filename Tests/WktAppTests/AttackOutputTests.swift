@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 @testable import WktApp
 
@@ -71,5 +74,105 @@ struct AttackOutputTests {
         try FileManager.default.moveItem(atPath: box.directory + "/workouts.sqlite", toPath: box.directory + "/site-data/w.sqlite")
         let result = BuildRunner.run(BuildRequest(today: "2026-11-23", store: "site-data/w.sqlite"), env: box.env)
         #expect(result.exitCode == 0, "\(result.stderr)")
+    }
+}
+
+/// RELIABILITY.md A-14 on a real full disk: a tmpfs of a few MiB mounted for the test (root
+/// only; skipped with a note elsewhere).
+@Suite("A-14: a build on a full disk", .serialized)
+struct FullDiskBuildTests {
+    /// Mounts a tmpfs of `megabytes` at a new folder, or returns nil (not root, no mount).
+    static func mountTmpfs(megabytes: Int) -> String? {
+        guard getuid() == 0 else { return nil }
+        let folder = FileManager.default.temporaryDirectory.path + "/wkt-full-" + UUID().uuidString
+        guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil else {
+            return nil
+        }
+        guard run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(megabytes)m", "tmpfs", folder]) == 0 else {
+            try? FileManager.default.removeItem(atPath: folder)
+            return nil
+        }
+        return folder
+    }
+
+    static func unmount(_ folder: String) {
+        _ = run("/bin/umount", [folder])
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    @discardableResult
+    static func run(_ tool: String, _ arguments: [String]) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// Fills the file system holding `folder` with a file until writes fail.
+    static func fill(_ folder: String) throws {
+        let path = folder + "/filler"
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        let chunk = Data(count: 4096)
+        while (try? handle.write(contentsOf: chunk)) != nil {}
+    }
+
+    @Test("A-14: a build that runs out of space exits 74 in one line; site/ and site.prev/ are as before")
+    func fullDisk() throws {
+        guard let disk = Self.mountTmpfs(megabytes: 4) else {
+            print("note: A-14 full-disk test skipped: mounting a tmpfs needs root")
+            return
+        }
+        defer { Self.unmount(disk) }
+        let box = try Sandbox()
+        defer { box.remove() }
+        let output = disk + "/site"
+        let file = try box.write("a.csv", SameHistory.strongComma)
+        #expect(ImportRunner.run(ImportRequest(files: [file], unit: .kg), env: box.env).exitCode == 0)
+        #expect(BuildRunner.run(BuildRequest(output: output, today: "2026-11-21"), env: box.env).exitCode == 0)
+        #expect(BuildRunner.run(BuildRequest(output: output, today: "2026-11-22"), env: box.env).exitCode == 0)
+        let siteBefore = try TreeListing.of(output)
+        let previousBefore = try TreeListing.of(output + ".prev")
+        #expect(!previousBefore.isEmpty)
+
+        let more = try box.write("b.csv", SameHistory.strongComma.replacingOccurrences(of: "2026-11-16", with: "2026-11-19"))
+        #expect(ImportRunner.run(ImportRequest(files: [more], unit: .kg), env: box.env).exitCode == 0)
+        try Self.fill(disk)
+        let failed = BuildRunner.run(BuildRequest(output: output, today: "2026-11-23"), env: box.env)
+        #expect(failed.exitCode == 74, "\(failed.stderr)")
+        #expect(failed.stderr.count == 1 && failed.stderr[0].contains("No space left on device"), "\(failed.stderr)")
+        #expect(try TreeListing.of(output) == siteBefore, "site/ changed")
+        #expect(try TreeListing.of(output + ".prev") == previousBefore, "site.prev/ changed")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: disk).filter { $0.hasPrefix("site.tmp-") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+
+        try FileManager.default.removeItem(atPath: disk + "/filler")
+        let again = BuildRunner.run(BuildRequest(output: output, today: "2026-11-23"), env: box.env)
+        #expect(again.exitCode == 0, "\(again.stderr)")
+        #expect(try TreeListing.of(output + ".prev") == siteBefore, "the failed build's site is the previous one now")
+    }
+}
+
+/// Sorted `path mode sha-free content` lines of a tree, read with Foundation.
+enum TreeListing {
+    static func of(_ root: String) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        guard let enumerator = FileManager.default.enumerator(atPath: root) else { return result }
+        while let item = enumerator.nextObject() as? String {
+            let path = root + "/" + item
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            let mode = attributes[.posixPermissions] as? Int ?? -1
+            if attributes[.type] as? FileAttributeType == .typeDirectory {
+                result[item + "/"] = Data("\(mode)".utf8)
+            } else {
+                result[item] = Data("\(mode) ".utf8) + (try Data(contentsOf: URL(fileURLWithPath: path)))
+            }
+        }
+        return result
     }
 }

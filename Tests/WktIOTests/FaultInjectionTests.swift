@@ -42,6 +42,7 @@ struct FaultInjectionTests {
             defer { scratch.remove() }
             let output = scratch.at("site")
             let before = try Self.prepareOldSite(output, history: history, scratch: scratch)
+            let previousBefore = history == .withPrevious ? try TreeHash.listing(of: scratch.at("site.prev")) : nil
             let plan = FaultPlan(failAt: failAt, persistent: persistent)
             let outcome = Result { () throws(PublishError) in
                 try publisher(plan.fileSystem).publish(files: Self.new, to: output)
@@ -55,6 +56,14 @@ struct FaultInjectionTests {
                 failures += 1
                 #expect(error.exitCode == 74, "N=\(failAt): \(error)")
                 #expect(try TreeHash.listing(of: output) == before, "N=\(failAt): site changed after \(error)")
+                // a failed build changes nothing, site.prev/ included. With a persistent
+                // fault the undo's own writes fail too; then site.prev/ is dropped, never mixed.
+                let previousAfter = scratch.exists("site.prev") ? try TreeHash.listing(of: scratch.at("site.prev")) : nil
+                if persistent {
+                    #expect(previousAfter == nil || previousAfter == previousBefore, "N=\(failAt): site.prev mixed")
+                } else {
+                    #expect(previousAfter == previousBefore, "N=\(failAt): site.prev changed after \(error)")
+                }
                 if case let .io(_, failure, leftover) = error {
                     #expect(failure.operation.hasPrefix("injected-"), "N=\(failAt)")
                     #expect(leftover == nil, "N=\(failAt)")
@@ -70,9 +79,10 @@ struct FaultInjectionTests {
         // Counted by hand. Site only: mkdir tmp, marker, 5 mkdirs (exercises, …/deadlift,
         // …/squat, weeks, weeks/2024), 4 writes, CNAME, exchange = 13 calls that abort; the
         // 14th (site.prev rename) comes after the commit and only warns. With site.prev:
-        // rename prev→tmp, 3 mkdirs, 2 writes and 1 patch (index.html; squat is unchanged),
-        // CNAME, exchange = 9.
-        #expect(failures == (history == .siteOnly ? 13 : 9))
+        // rename prev→tmp, the undo folder (mkdir, marker), moving the stale bench/ into it
+        // (rename), 3 mkdirs, 2 writes and 1 patch (index.html; squat is unchanged), CNAME,
+        // exchange = 12.
+        #expect(failures == (history == .siteOnly ? 13 : 12))
     }
 
     @available(macOS 15, *)

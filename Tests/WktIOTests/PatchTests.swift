@@ -172,6 +172,7 @@ struct PatchTests {
         let old = (1...3).map { OutputFile(path: "\($0).html", bytes: Self.base) } + [Self.home]
         try Self.publishTwice(old, to: output)
         let before = try TreeHash.listing(of: output)
+        let previousBefore = try TreeHash.listing(of: scratch.at("site.prev"))
         let new = (1...3).map { OutputFile(path: "\($0).html", bytes: Self.flipped(Self.base, at: [$0])) } + [Self.home]
         let calls = PollCounter()
         #expect(throws: PublishError.interrupted(leftover: nil)) {
@@ -179,8 +180,9 @@ struct PatchTests {
         }
         #expect(calls.count == afterPages + 1)
         #expect(try TreeHash.listing(of: output) == before)
-        // Documented cost of reuse: a failed publish loses site.prev/, never site/.
-        #expect(scratch.siblings(startingWith: "site.") == [])
+        // the patched blocks are written back; site.prev/ is the previous build again.
+        #expect(scratch.siblings(startingWith: "site.") == ["site.prev"])
+        #expect(try TreeHash.listing(of: scratch.at("site.prev")) == previousBefore)
     }
 
     // MARK: - Helpers

@@ -113,12 +113,12 @@ public struct SitePublisher: Sendable {
         var run = PublishRun(fileSystem: fileSystem, plan: plan, location: location, state: state, temporary: temporary)
         run.shouldStop = shouldStop
         try run.removeStaleTemporaries()
-        try run.prepare(reuse: reusePreviousBuild)
         do throws(PublishError) {
+            try run.prepare(reuse: reusePreviousBuild)
             try run.build(sync: sync)
             if shouldStop() { throw .interrupted(leftover: nil) }
         } catch {
-            throw Self.withLeftover(error, run.removeTemporary())
+            throw Self.withLeftover(error, run.rollBack())
         }
         let method = try run.swap()
         if sync { run.syncParent() }

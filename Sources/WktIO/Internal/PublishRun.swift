@@ -42,6 +42,8 @@ struct PublishRun {
     private var patched = Set<Int>()
     /// Directories (as path bytes) that already exist in the reused tree.
     private var presentDirectories = Set<[UInt8]>()
+    /// What this run changed in the reused previous build, to put it back on failure.
+    private(set) var undo: ReuseUndo?
 
     /// A run that builds into `temporary`.
     init(fileSystem: FileSystem, plan: OutputPlan, location: OutputLocation, state: OutputState, temporary: String) {
@@ -88,10 +90,12 @@ struct PublishRun {
         if state.previous == .build, reuse {
             try performing(.prepare) { () throws(FileSystemError) in try fileSystem.rename(previous, temporary) }
             reusedPreviousBuild = true
+            undo = ReuseUndo(folder: temporary + "-undo")
             let permissions = try performing(.prepare) { () throws(FileSystemError) in
                 try fileSystem.info(temporary)?.permissions
             }
-            if permissions != 0o755 {
+            if let permissions, permissions != 0o755 {
+                undo?.recordPermissions(temporary, permissions)
                 try performing(.prepare) { () throws(FileSystemError) in try fileSystem.setPermissions(temporary, 0o755) }
             }
             return
@@ -146,6 +150,7 @@ struct PublishRun {
                 // Rewritten in place, never removed: the folder must carry it at every moment.
                 let marker = OutputFile(path: name, bytes: markerBytes)
                 if try !isUnchanged(marker, at: path, info: info) {
+                    undo?.oldMarker = try performing(.marker) { () throws(FileSystemError) in try fileSystem.readFile(path) }
                     try performing(.marker) { () throws(FileSystemError) in
                         try fileSystem.writeFile(path, markerBytes, 0o644)
                     }
@@ -155,6 +160,7 @@ struct PublishRun {
             let key = Array(entry.utf8)
             if plan.directorySet.contains(key), info.kind == .directory {
                 if info.permissions != 0o755 {
+                    undo?.recordPermissions(path, info.permissions)
                     try performing(.prune) { () throws(FileSystemError) in try fileSystem.setPermissions(path, 0o755) }
                 }
                 presentDirectories.insert(key)
@@ -172,7 +178,7 @@ struct PublishRun {
                 unchanged.insert(index)
                 continue
             }
-            try performing(.prune) { () throws(FileSystemError) in try fileSystem.removeTree(path) }
+            try removeFromReusedTree(path)
             if index == nil, !plan.directorySet.contains(key) { staleEntriesRemoved += 1 }
         }
     }
@@ -192,6 +198,7 @@ struct PublishRun {
         }
         if shouldStop() { throw .interrupted(leftover: nil) }
         let ranges = Self.changedBlocks(from: existing, to: bytes)
+        undo?.recordPatch(path: path, old: existing, new: bytes, permissions: info.permissions)
         try performing(.write) { () throws(FileSystemError) in try fileSystem.patchFile(path, bytes, ranges, 0o644) }
         patched.insert(index)
         filesWritten += 1
@@ -266,10 +273,12 @@ struct PublishRun {
         for directory in plan.directories where !presentDirectories.contains(Array(directory.utf8)) {
             let path = joinPath(temporary, directory)
             try performing(.write) { () throws(FileSystemError) in try fileSystem.makeDirectory(path, 0o755) }
+            undo?.recordCreated(path)
         }
         for (index, file) in plan.files.enumerated() where !unchanged.contains(index) && !patched.contains(index) {
             if shouldStop() { throw .interrupted(leftover: nil) }
             let path = joinPath(temporary, file.path)
+            undo?.recordCreated(path)
             try performing(.write) { () throws(FileSystemError) in try fileSystem.writeFile(path, file.bytes, 0o644) }
             filesWritten += 1
             bytesWritten += file.bytes.count
@@ -302,6 +311,7 @@ struct PublishRun {
             switch try performing(.keep, { () throws(FileSystemError) in try fileSystem.info(destination)?.kind }) {
             case nil:
                 try performing(.keep) { () throws(FileSystemError) in try fileSystem.makeDirectory(destination, 0o755) }
+                undo?.recordCreated(destination)
             case .directory:
                 break
             default:
@@ -333,6 +343,8 @@ struct PublishRun {
             return false
         }
         let permissions = info.permissions & 0o777
+        // Recorded before the call: a partly written file or folder is removed on undo too.
+        if info.kind != .other { undo?.recordCreated(destination) }
         switch info.kind {
         case .file:
             try performing(.keep) { () throws(FileSystemError) in
@@ -379,7 +391,7 @@ struct PublishRun {
             do throws(FileSystemError) {
                 try fileSystem.rename(temporary, output)
             } catch {
-                throw .io(step: .swap, failure: error, leftover: removeTemporary())
+                throw .io(step: .swap, failure: error, leftover: rollBack())
             }
             return .rename
         }
@@ -388,9 +400,10 @@ struct PublishRun {
         } catch let error where Self.exchangeUnsupported.contains(error.code) {
             return try swapWithTwoRenames()
         } catch {
-            throw .io(step: .swap, failure: error, leftover: removeTemporary())
+            throw .io(step: .swap, failure: error, leftover: rollBack())
         }
         // Committed: `temporary` now holds the old site.
+        removeUndoFolder()
         do throws(FileSystemError) {
             try fileSystem.rename(temporary, previous)
         } catch {
@@ -413,7 +426,7 @@ struct PublishRun {
         do throws(FileSystemError) {
             try fileSystem.rename(output, previous)
         } catch {
-            throw .io(step: .swap, failure: error, leftover: removeTemporary())
+            throw .io(step: .swap, failure: error, leftover: rollBack())
         }
         do throws(FileSystemError) {
             try fileSystem.rename(temporary, output)
@@ -423,9 +436,53 @@ struct PublishRun {
             } catch let rollback {
                 throw .siteMissing(output: output, previous: previous, failure: rollback)
             }
-            throw .io(step: .swap, failure: error, leftover: removeTemporary())
+            throw .io(step: .swap, failure: error, leftover: rollBack())
         }
+        removeUndoFolder()
         return .twoRenames
+    }
+
+    /// Deletes a stale or replaced entry of the reused tree: moved aside into the undo folder,
+    /// so a failed run can put it back, or deleted when no previous build is reused.
+    private mutating func removeFromReusedTree(_ path: String) throws(PublishError) {
+        let fileSystem = fileSystem
+        guard var record = undo else {
+            try performing(.prune) { () throws(FileSystemError) in try fileSystem.removeTree(path) }
+            return
+        }
+        let markerBytes = plan.markerBytes
+        defer { undo = record }
+        try performing(.prune) { () throws(FileSystemError) in
+            try record.moveAside(path, fileSystem: fileSystem, markerBytes: markerBytes)
+        }
+    }
+
+    /// After a failure before the commit: puts a reused previous build back as `<output>.prev`
+    /// exactly as it was, or else removes the temporary folder. Returns the path of a
+    /// folder that could not be removed (the next run removes it as stale), else nil.
+    func rollBack() -> String? {
+        if let undo {
+            do throws(FileSystemError) {
+                try undo.undo(fileSystem: fileSystem, markerPath: joinPath(temporary, OutputPlan.markerName))
+                try fileSystem.rename(temporary, location.previous)
+                return nil
+            } catch {
+                // Could not restore it: the previous build is lost, as before A-14; site/ is intact.
+                if undo.folderCreated { try? fileSystem.removeTree(undo.folder) }
+            }
+        }
+        return removeTemporary()
+    }
+
+    /// Deletes the undo folder once the new build is in place; a failure is a warning (the
+    /// folder carries the marker, so the next run removes it as stale).
+    private mutating func removeUndoFolder() {
+        guard let undo, undo.folderCreated else { return }
+        do throws(FileSystemError) {
+            try fileSystem.removeTree(undo.folder)
+        } catch {
+            warnings.append("could not remove '\(undo.folder)': \(error) (the next build removes it)")
+        }
     }
 
     /// Removes the temporary folder after a failure; returns its path if that failed too.

@@ -1,0 +1,94 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a publish changed in the reused previous build (`<output>.prev`, taken over as the
+/// temporary folder), so that a failed or interrupted publish can put it back: a failed build
+/// changes nothing, neither `site/` nor `site.prev/` (RELIABILITY.md A-14).
+///
+/// Recorded as the run goes: bytes of the blocks each patch overwrites (not whole files: a
+/// rebuild patches one or two 4 KiB blocks per page), files and folders it creates, entries it
+/// moves out of the tree into a sibling folder (`site.tmp-…-undo`, deleted after the swap)
+/// instead of deleting them, the old marker and old permission bits. Undoing runs the record
+/// backwards; if a step of it fails too, the caller falls back to deleting the temporary
+/// folder, the behaviour before A-14.
+struct ReuseUndo {
+    /// One patched file: where the old bytes differ from the new ones and what they were.
+    struct Patch {
+        let path: String
+        let oldSize: Int
+        let permissions: UInt32
+        /// Ranges of the old file that differ from the new one, with their old bytes in `store`.
+        let ranges: [Range<Int>]
+        let storeOffset: Int
+    }
+
+    /// The sibling folder holding entries moved out of the tree.
+    let folder: String
+    /// Whether `folder` has been created.
+    private(set) var folderCreated = false
+    /// The old bytes of every patch, back to back.
+    private var store: [UInt8] = []
+    private(set) var patches: [Patch] = []
+    /// Files, links and folders created in the tree, in creation order.
+    private(set) var created: [String] = []
+    /// Entries moved aside: (where it was, where it is now).
+    private(set) var moved: [(from: String, to: String)] = []
+    /// Permission bits changed: (path, old bits).
+    private(set) var permissions: [(path: String, bits: UInt32)] = []
+    /// The marker's old bytes, when it was rewritten.
+    var oldMarker: [UInt8]?
+
+    init(folder: String) {
+        self.folder = folder
+    }
+
+    /// Records a patch of `path` from `old` to `new`. The reverse block diff gives the ranges
+    /// of `old` to write back over `new`; only those bytes are kept.
+    mutating func recordPatch(path: String, old: [UInt8], new: [UInt8], permissions: UInt32) {
+        let ranges = PublishRun.changedBlocks(from: new, to: old)
+        let offset = store.count
+        for range in ranges { store.append(contentsOf: old[range]) }
+        patches.append(Patch(path: path, oldSize: old.count, permissions: permissions, ranges: ranges, storeOffset: offset))
+    }
+
+    mutating func recordCreated(_ path: String) { created.append(path) }
+
+    mutating func recordPermissions(_ path: String, _ bits: UInt32) { permissions.append((path, bits)) }
+
+    /// Moves `path` out of the tree into the undo folder (created with a marker on first use,
+    /// so a killed run's folder is removed as stale by the next run).
+    mutating func moveAside(_ path: String, fileSystem: FileSystem, markerBytes: [UInt8]) throws(FileSystemError) {
+        if !folderCreated {
+            try fileSystem.makeDirectory(folder, 0o755)
+            folderCreated = true
+            try fileSystem.writeFile(joinPath(folder, OutputPlan.markerName), markerBytes, 0o644)
+        }
+        let destination = joinPath(folder, String(moved.count))
+        try fileSystem.rename(path, destination)
+        moved.append((path, destination))
+    }
+
+    /// Puts the tree back as it was: removes what was created, writes back the patched blocks,
+    /// moves entries back, restores the marker and permission bits. Stops at the first failure.
+    func undo(fileSystem: FileSystem, markerPath: String) throws(FileSystemError) {
+        for path in created.reversed() { try fileSystem.removeTree(path) }
+        for patch in patches.reversed() {
+            let current = try fileSystem.readFile(patch.path)
+            var old = Array(current.prefix(patch.oldSize))
+            if old.count < patch.oldSize { old += [UInt8](repeating: 0, count: patch.oldSize - old.count) }
+            var offset = patch.storeOffset
+            for range in patch.ranges {
+                old.replaceSubrange(range, with: store[offset..<(offset + range.count)])
+                offset += range.count
+            }
+            try fileSystem.patchFile(patch.path, old, patch.ranges, patch.permissions)
+        }
+        for entry in moved.reversed() { try fileSystem.rename(entry.to, entry.from) }
+        if let oldMarker { try fileSystem.writeFile(markerPath, oldMarker, 0o644) }
+        for entry in permissions.reversed() { try fileSystem.setPermissions(entry.path, entry.bits) }
+        if folderCreated { try fileSystem.removeTree(folder) }
+    }
+}

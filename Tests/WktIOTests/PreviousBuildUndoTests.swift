@@ -1,0 +1,148 @@
+import Foundation
+import Synchronization
+import Testing
+import WktCore
+import WktIO
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// RELIABILITY.md A-14: a failed build changes nothing, `site.prev/` included. The publisher
+/// takes the previous build over as its temporary folder and patches it in place; when the
+/// publish fails (disk full, I/O error, an interrupt) it must put every byte, mode, file and
+/// folder of `site.prev/` back.
+@Suite("SitePublisher: a failed publish puts site.prev back (A-14)")
+struct PreviousBuildUndoTests {
+    /// One entry of a tree as Foundation sees it (not through the code under test).
+    struct Entry: Equatable, CustomStringConvertible {
+        let kind: String
+        let mode: Int
+        let bytes: Data
+        var description: String { "\(kind) \(String(mode, radix: 8)) \(bytes.count) bytes" }
+    }
+
+    /// Every entry under `root` with kind, permission bits and content (link target for links).
+    static func snapshot(_ root: String) throws -> [String: Entry] {
+        var result: [String: Entry] = [:]
+        let fm = FileManager.default
+        guard let enumerator = fm.enumerator(atPath: root) else { return result }
+        while let item = enumerator.nextObject() as? String {
+            let path = root + "/" + item
+            let attributes = try fm.attributesOfItem(atPath: path)
+            let type = attributes[.type] as? FileAttributeType
+            let mode = attributes[.posixPermissions] as? Int ?? -1
+            switch type {
+            case .typeDirectory?: result[item] = Entry(kind: "dir", mode: mode, bytes: Data())
+            case .typeSymbolicLink?:
+                result[item] = Entry(kind: "link", mode: 0, bytes: Data(try fm.destinationOfSymbolicLink(atPath: path).utf8))
+            default: result[item] = Entry(kind: "file", mode: mode, bytes: try Data(contentsOf: URL(fileURLWithPath: path)))
+            }
+        }
+        let rootMode = (try fm.attributesOfItem(atPath: root)[.posixPermissions] as? Int) ?? -1
+        result["."] = Entry(kind: "dir", mode: rootMode, bytes: Data())
+        return result
+    }
+
+    /// A page of `count` bytes from a seeded generator, so patches span several 4 KiB blocks.
+    static func page(_ count: Int, seed: UInt8) -> String {
+        String((0..<count).map { Character(UnicodeScalar(UInt8(97 + (Int(seed) &+ $0 &* 7) % 26))) })
+    }
+
+    /// The previous build: everything the publisher handles differently when it reuses a tree.
+    static let previous = site([
+        ("index.html", page(9000, seed: 1)),            // changes in one block: patched
+        ("long.html", page(20000, seed: 2)),            // shrinks: patched and truncated
+        ("short.html", page(100, seed: 3)),             // grows: patched and extended
+        ("feed.xml", "<feed/>"),                        // same bytes, mode 0600: chmod only
+        ("linked.html", "hard-linked elsewhere"),       // changes, has a second link: replaced
+        ("weeks", "a file where the new build needs a folder"),
+        ("exercises/bench/index.html", "bench"),        // stale folder: moved aside
+        ("exercises/squat/index.html", "squat"),        // unchanged
+    ])
+
+    /// The build that fails.
+    static let next = site([
+        ("index.html", String(page(9000, seed: 1).prefix(5000)) + "X" + String(page(9000, seed: 1).dropFirst(5001))),
+        ("long.html", page(5000, seed: 2)),
+        ("short.html", page(100, seed: 3) + page(9000, seed: 4)),
+        ("feed.xml", "<feed/>"),
+        ("linked.html", "new content"),
+        ("weeks/2024/index.html", "weeks"),
+        ("exercises/squat/index.html", "squat"),
+        ("exercises/deadlift/index.html", "deadlift"),
+    ])
+
+    /// Builds `site/` and a `site.prev/` holding `previous` with odd modes, an older marker,
+    /// a hard link and a stray symbolic link.
+    static func prepare(_ scratch: Scratch) throws {
+        let output = scratch.at("site")
+        _ = try publisher().publish(files: previous, to: output)
+        _ = try publisher().publish(files: site([("index.html", "current")]), to: output)
+        try scratch.write("site/CNAME", "lifts.example.org")
+        #expect(chmod(scratch.at("site.prev/feed.xml"), 0o600) == 0)
+        #expect(chmod(scratch.at("site.prev/exercises"), 0o700) == 0)
+        #expect(chmod(scratch.at("site.prev"), 0o750) == 0)
+        try scratch.write("site.prev/.wkt-site", "an older marker\n")
+        try FileManager.default.linkItem(atPath: scratch.at("site.prev/linked.html"), toPath: scratch.at("archive.html"))
+        try scratch.link("site.prev/stray", to: "/etc/hostname")
+    }
+
+    @available(macOS 15, *)
+    @Test("A-14: the Nth call fails once, for every N until a publish succeeds: site.prev/ is restored exactly")
+    func everyFailurePointRestoresPrevious() throws {
+        var succeeded = false
+        var failures = 0
+        for failAt in 1...300 where !succeeded {
+            let scratch = try Scratch("a14")
+            defer { scratch.remove() }
+            try Self.prepare(scratch)
+            let siteBefore = try TreeHash.listing(of: scratch.at("site"))
+            let previousBefore = try Self.snapshot(scratch.at("site.prev"))
+            let plan = FaultPlan(failAt: failAt, persistent: false)
+            do {
+                _ = try publisher(plan.fileSystem).publish(files: Self.next, to: scratch.at("site"))
+                succeeded = !plan.hasFired
+                #expect(scratch.read("site/index.html") == Self.next[0].text)
+                // A fault after the commit (renaming the old site to site.prev) only warns.
+                if succeeded { #expect(scratch.read("site.prev/index.html") == "current") }
+            } catch {
+                failures += 1
+                #expect(error.exitCode == 74, "N=\(failAt): \(error)")
+                #expect(try TreeHash.listing(of: scratch.at("site")) == siteBefore, "N=\(failAt)")
+                let previousAfter = try Self.snapshot(scratch.at("site.prev"))
+                for key in Set(previousBefore.keys).union(previousAfter.keys).sorted()
+                where previousBefore[key] != previousAfter[key] {
+                    Issue.record("N=\(failAt) (\(error)): site.prev/\(key) was \(previousBefore[key].map(String.init(describing:)) ?? "absent"), now \(previousAfter[key].map(String.init(describing:)) ?? "absent")")
+                }
+                #expect(scratch.read("archive.html") == "hard-linked elsewhere")
+            }
+            #expect(scratch.siblings(startingWith: "site.tmp-") == [], "N=\(failAt)")
+        }
+        #expect(succeeded)
+        #expect(failures > 15, "the loop reached the patches, moves and writes (\(failures) failure points)")
+    }
+
+    @Test("A-14: a stop request (SIGINT/SIGTERM) after the patches also restores site.prev/")
+    func interruptRestoresPrevious() throws {
+        let scratch = try Scratch("a14-stop")
+        defer { scratch.remove() }
+        try Self.prepare(scratch)
+        let previousBefore = try Self.snapshot(scratch.at("site.prev"))
+        let polls = Mutex(0)
+        #expect(throws: PublishError.interrupted(leftover: nil)) {
+            try publisher().publish(files: Self.next, to: scratch.at("site"), shouldStop: {
+                polls.withLock { count in
+                    count += 1
+                    return count > 4
+                }
+            })
+        }
+        #expect(try Self.snapshot(scratch.at("site.prev")) == previousBefore)
+        #expect(scratch.siblings(startingWith: "site.") == ["site.prev"])
+    }
+}
+
+private extension OutputFile {
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+}
