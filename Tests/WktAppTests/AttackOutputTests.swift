@@ -66,6 +66,34 @@ struct AttackOutputTests {
         #expect(BuildRunner.run(BuildRequest(today: "2026-11-23", store: "safe.sqlite"), env: box.env).exitCode == 0)
     }
 
+    @Test("A-12: names with <script>, & and U+2028 reach data/stats.json only as \\u escapes")
+    func statsJSONIsInlineSafe() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let hostile = "</script><script>alert(1)</script> & \u{2028}Row"
+        let file = try box.write("a.csv", SameHistory.strongComma.replacingOccurrences(of: "\"Plank\"", with: "\"\(hostile)\""))
+        #expect(ImportRunner.run(ImportRequest(files: [file], unit: .kg), env: box.env).exitCode == 0)
+        #expect(BuildRunner.run(BuildRequest(today: "2026-11-21"), env: box.env).exitCode == 0)
+        let bytes = try box.bytes("site/data/stats.json")
+        let text = String(decoding: bytes, as: UTF8.self)
+        for forbidden in ["<", ">", "&", "\u{2028}", "\u{2029}"] {
+            #expect(!text.contains(forbidden), "stats.json holds a raw \(forbidden.debugDescription)")
+        }
+        #expect(text.contains(#"\u003c/script\u003e\u003cscript\u003ealert(1)\u003c/script\u003e \u0026 \u2028Row"#))
+        // Still the same JSON value: the name decodes back exactly.
+        func strings(_ value: Any) -> [String] {
+            switch value {
+            case let text as String: [text]
+            case let array as [Any]: array.flatMap(strings)
+            case let object as [String: Any]: object.values.flatMap(strings)
+            default: []
+            }
+        }
+        #expect(strings(try JSONSerialization.jsonObject(with: bytes)).contains(hostile))
+        let stats = StatsRunner.run(StatsRequest(json: true, today: "2026-11-21"), env: box.env)
+        #expect(stats.stdout == text)
+    }
+
     @Test("A-05: a store beside the output whose name only starts like it is accepted")
     func similarNamesAreFine() throws {
         let box = try builtSandbox()

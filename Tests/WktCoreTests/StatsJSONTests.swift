@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import WktCore
 
@@ -203,6 +204,16 @@ struct StatsJSONTests {
         #expect(JSONValue.quote("a\"b\\c") == #""a\"b\\c""#)
         #expect(JSONValue.quote("line\nnext\ttab\r\u{08}\u{0C}") == #""line\nnext\ttab\r\b\f""#)
         #expect(JSONValue.quote("\u{00}\u{1F}\u{7F}") == "\"\\u0000\\u001f\u{7F}\"")
-        #expect(JSONValue.quote("Жим </script> 🏋️") == "\"Жим </script> 🏋️\"")
+        #expect(JSONValue.quote("Жим 🏋️ é") == "\"Жим 🏋️ é\"")
+    }
+
+    @Test("A-12: <, >, &, U+2028 and U+2029 are written as \\u escapes; the value is unchanged")
+    func htmlSafeEscaping() throws {
+        let name = "Жим </script><!-- & \u{2028}x\u{2029} \u{2027}\u{202A} 🏋️ <"
+        let quoted = JSONValue.quote(name)
+        #expect(quoted == #""Жим \u003c/script\u003e\u003c!-- \u0026 \u2028x\u2029 "# + "\u{2027}\u{202A} 🏋️ \\u003c\"")
+        for forbidden in ["<", ">", "&", "\u{2028}", "\u{2029}"] { #expect(!quoted.contains(forbidden)) }
+        let decoded = try JSONSerialization.jsonObject(with: Data(("[" + quoted + "]").utf8), options: []) as? [String]
+        #expect(decoded == [name])
     }
 }

@@ -72,7 +72,10 @@ public indirect enum JSONValue: Sendable {
     }
 
     /// A JSON string literal per RFC 8259: `"` and `\` escaped, control characters U+0000–U+001F
-    /// as `\b \f \n \r \t` or `\u00XX`, everything else (including non-ASCII) as UTF-8.
+    /// as `\b \f \n \r \t` or `\u00XX`, and `<`, `>`, `&`, U+2028, U+2029 as `\u003c`,
+    /// `\u003e`, `\u0026`, `\u2028`, `\u2029` (the same JSON value, but a page or script that
+    /// inlines the file can never meet `</script>`, `<!--` or a JavaScript line terminator from
+    /// a workout's name; RELIABILITY.md A-12); everything else (non-ASCII too) as UTF-8.
     public static func quote(_ text: String) -> String {
         var out: [UInt8] = []
         appendQuoted(text, to: &out)
@@ -81,8 +84,19 @@ public indirect enum JSONValue: Sendable {
 
     private static func appendQuoted(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
+        let utf8 = Array(text.utf8)
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            index += 1
             switch byte {
+            case UInt8(ascii: "<"): out.append(contentsOf: #"\u003c"#.utf8)
+            case UInt8(ascii: ">"): out.append(contentsOf: #"\u003e"#.utf8)
+            case UInt8(ascii: "&"): out.append(contentsOf: #"\u0026"#.utf8)
+            case 0xE2 where index + 1 < utf8.count && utf8[index] == 0x80 && (utf8[index + 1] & 0xFE) == 0xA8:
+                // U+2028 (E2 80 A8) or U+2029 (E2 80 A9).
+                out.append(contentsOf: (utf8[index + 1] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8)
+                index += 2
             case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
             case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
             case 0x08: out.append(contentsOf: #"\b"#.utf8)
