@@ -1,8 +1,10 @@
 import WktConfig
 import WktCore
+import WktDemo
 import WktIO
 import WktImport
 import WktMarkdown
+import WktSite
 import WktStore
 
 /// An error every module's error type can be reported as: one line and an exit code.
@@ -17,6 +19,8 @@ extension ConfigError: ReportableError {}
 extension LockError: ReportableError {}
 extension PublishError: ReportableError {}
 extension MarkdownError: ReportableError {}
+extension SiteError: ReportableError {}
+extension DemoError: ReportableError {}
 
 /// Any failure of a command, reduced to what the user sees: one line and an exit code.
 struct AppFailure: Error {

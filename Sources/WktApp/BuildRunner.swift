@@ -77,7 +77,7 @@ public enum BuildRunner {
                 return CommandResult(stdout: text, stderr: clock.lines)
             }
             let (history, synced) = HistoryLoader.forStatistics(try store?.loadHistory() ?? WorkoutHistory(workouts: []))
-            var hints = store == nil ? [HistoryLoader.missingStoreHint(storePath)] : []
+            var hints = store == nil && !request.quiet ? [HistoryLoader.missingStoreHint(storePath)] : []
             if let synced, !request.quiet { hints.append(synced) }
             clock.lap("load")
             // Unchanged workout and exercise pages are taken over from the current site (their
@@ -120,7 +120,9 @@ public enum BuildRunner {
                 return .failure("interrupted after \(request.output)/ was replaced by the complete new build", exitCode: status)
             }
             var stderr = hints + clock.lines
-            stderr += report.warnings.map { "wkt-site: warning: \($0)" }
+            // --quiet is silent on success; the publisher's warnings are about leftovers
+            // the next build removes anyway.
+            if !request.quiet { stderr += report.warnings.map { "wkt-site: warning: \($0)" } }
             let summary = request.quiet ? "" :
                 "site: \(files.count) files in \(request.output)/ (\(report.filesWritten) written, "
                 + "\(report.filesUnchanged) unchanged) for \(context.today)\n"

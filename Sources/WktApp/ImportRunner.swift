@@ -142,6 +142,9 @@ public enum ImportRunner {
                 out += report.summary(dryRun: request.dryRun) + "\n"
             }
             if let failure = report.failure { err.append("wkt-site: " + failure.message) }
+            // --quiet is silent on success (RELIABILITY.md A-13): warnings and skipped rows are
+            // then only in --json (`warnings`, `errors`) and the counts of the import log.
+            if exitCode == ExitStatus.ok && request.quiet { continue }
             for warning in report.batch?.warnings ?? [] { err.append("wkt-site: warning: \(report.file): \(warning)") }
             for issue in report.batch?.skipped ?? [] {
                 err.append("wkt-site: skipped \(report.file):\(issue.line): \(issue.message)")
@@ -215,6 +218,7 @@ struct FileReport {
             ("sets", String(o.sets)),
             ("rows_skipped", String((batch?.skipped.count ?? 0) + (batch?.pseudoRows ?? 0))),
             ("errors", "[" + errorJSON.joined(separator: ", ") + "]"),
+            ("warnings", "[" + (batch?.warnings ?? []).map(JSONValue.quote).joined(separator: ", ") + "]"),
         ]
         return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
     }

@@ -204,3 +204,47 @@ enum TreeListing {
         return result
     }
 }
+
+/// RELIABILITY.md A-13: `--quiet` prints nothing at all on success.
+@Suite("A-13: --quiet is silent")
+struct QuietTests {
+    @Test("A-13: import --quiet with warnings prints nothing; --json carries the warnings")
+    func quietImport() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        // A workout after today gives a warning (T-17); so does a Strong file without a unit.
+        let file = try box.write("a.csv", SameHistory.strongComma.replacingOccurrences(of: "2026-11-16", with: "2027-03-01"))
+        let loud = ImportRunner.run(ImportRequest(files: [file], dryRun: true), env: box.env)
+        #expect(loud.exitCode == 0)
+        #expect(loud.stderr.contains { $0.contains("warning:") }, "the file must give warnings: \(loud.stderr)")
+        let quiet = ImportRunner.run(ImportRequest(files: [file], quiet: true), env: box.env)
+        #expect(quiet.exitCode == 0)
+        #expect(quiet.stdout.isEmpty)
+        #expect(quiet.stderr.isEmpty, "\(quiet.stderr)")
+        let json = ImportRunner.run(ImportRequest(files: [file], dryRun: true, json: true, quiet: true), env: box.env)
+        #expect(json.stderr.isEmpty)
+        #expect(json.stdout.contains(#""warnings": ["1 workout starts after today"#), "\(json.stdout)")
+        // A failed import still says why, --quiet or not.
+        let bad = try box.write("bad.csv", "not,a,known,header\n1,2,3,4\n")
+        let failed = ImportRunner.run(ImportRequest(files: [bad], quiet: true), env: box.env)
+        #expect(failed.exitCode == 65)
+        #expect(!failed.stderr.isEmpty)
+    }
+
+    @Test("A-13: build --quiet without a store, and demo/build --quiet through the binary, print nothing")
+    func quietBuild() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let missing = BuildRunner.run(BuildRequest(today: "2026-11-21", quiet: true), env: box.env)
+        #expect(missing.exitCode == 0, "\(missing.stderr)")
+        #expect(missing.stdout.isEmpty && missing.stderr.isEmpty, "\(missing.stderr)")
+        guard Binary.available else { return }
+        let file = try box.write("a.csv", SameHistory.strongComma.replacingOccurrences(of: "2026-11-16", with: "2027-03-01"))
+        let imported = try Binary.run(["import", "--quiet", file], in: box.directory)
+        #expect(imported.status == 0)
+        #expect(imported.stdout.isEmpty && imported.stderr.isEmpty, "\(imported.stderr)")
+        let built = try Binary.run(["build", "--quiet", "--today", "2026-11-21"], in: box.directory)
+        #expect(built.status == 0)
+        #expect(built.stdout.isEmpty && built.stderr.isEmpty, "\(built.stderr)")
+    }
+}

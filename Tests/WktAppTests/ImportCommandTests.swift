@@ -20,7 +20,7 @@ struct ImportCommandTests {
         #expect(second.exitCode == 0)
         #expect(second.stdout == """
             {"file": "strong.csv", "format": "strong/A", "unit_assumed": null, "workouts_added": 0, \
-            "workouts_updated": 0, "workouts_unchanged": 3, "sets": 0, "rows_skipped": 0, "errors": []}
+            "workouts_updated": 0, "workouts_unchanged": 3, "sets": 0, "rows_skipped": 0, "errors": [], "warnings": []}
 
             """)
         let store = try WorkoutStore.open(path: storePath, mode: .readOnly)

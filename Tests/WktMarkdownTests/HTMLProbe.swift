@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 /// Small helpers the tests use to inspect rendered HTML.
 enum HTMLProbe {
     /// The `rel` attribute every note link must carry (RELIABILITY.md P7), written out here
@@ -25,6 +28,19 @@ enum HTMLProbe {
         let start = clock.now
         let result = try body()
         return (result, clock.now - start)
+    }
+
+    /// `body`'s result and the CPU time this thread spent in it (`CLOCK_THREAD_CPUTIME_ID`): a
+    /// hang guard that other processes and parallel tests on a loaded machine do not inflate.
+    static func threadCPUTimed<T>(_ body: () throws -> T) rethrows -> (result: T, elapsed: Duration) {
+        func now() -> Duration {
+            var spec = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+            return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
+        }
+        let start = now()
+        let result = try body()
+        return (result, now() - start)
     }
 
     /// `text` repeated `count` times.

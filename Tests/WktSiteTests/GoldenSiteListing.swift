@@ -7,7 +7,7 @@ enum GoldenSiteListing {
         404.html  bb53440e1b723804a547f311f72671fb931f9c87e572c992dfa7b37552ae2284
         assets/favicon.svg  c87470ebd2c4edd69f0f653cd083623b6fc6acf442b1b10b1b6743297dbb9006
         assets/style.css  1138d727ccf49b25003ead59f1e42025ee9fb02803ef1ba6b1cc0dfda8a350eb
-        data/stats.json  89ef677b15535974726385ec4aeb850e067526906556d31be1bf8e9d9938957e
+        data/stats.json  283eaf847070f6b6a9c7367b28ee5ced2ebc0057806f4825bad0fce7f3b93986
         exercises/band-pull-apart.html  2100dbdbaeeff87884105732b26ba79a003bf51d710553457482822c1ba0efaa
         exercises/bench-press-barbell.html  492cbabaa35c04626337623b84d2deeef9fced99c708b398d21055312adcc1eb
         exercises/cafe-73473dcc.html  1d5e5da1dd601163b71195572aa25ae252dfe0aa3ffceefbb3e23d3df07fbb4e
