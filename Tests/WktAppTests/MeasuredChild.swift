@@ -1,0 +1,134 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs the real `wkt-site` binary as a child and measures it: wall time, CPU time and peak
+/// resident set size (RELIABILITY.md "Load (L)": memory and hang guards).
+///
+/// Peak RSS comes from `wait4`, which returns the resource usage of that one child, including
+/// the children it waited for itself (the kernel reports the larger of the two `maxrss`), so the
+/// Apple Health parser that `import` runs in its own process is counted too.
+/// `getrusage(RUSAGE_CHILDREN)` would not do here: it is the maximum over every child the test
+/// process ever waited for, and the other suites running in parallel start children of their own.
+/// That is also why this spawns with `posix_spawn` instead of `Process`: `Process` reaps its
+/// child itself and keeps the usage to itself.
+enum MeasuredChild {
+    struct Run {
+        /// The exit status, or 128 + the signal number when the child was killed.
+        var status: Int32
+        /// Wall time from spawn to exit.
+        var seconds: Double
+        /// User plus system CPU time of the child and the children it waited for.
+        var cpuSeconds: Double
+        /// `ru_maxrss` in KiB (Linux's unit).
+        var peakRSSKiB: Int
+        /// Whether the guard ran out and the child was killed with SIGKILL.
+        var timedOut: Bool
+        var stdout: String
+        var stderr: String
+
+        var peakRSSMiB: Double { Double(peakRSSKiB) / 1024 }
+    }
+
+    /// Runs `wkt-site arguments…` in `directory` (environment: the test's, `TZ=UTC`, then
+    /// `environment`), killing it once `guardSeconds` have passed.
+    static func run(
+        _ arguments: [String], in directory: String, environment: [String: String] = [:], guardSeconds: Double
+    ) throws -> Run {
+        let executable = Binary.path ?? "/nonexistent"
+        var env = ProcessInfo.processInfo.environment
+        env["TZ"] = "UTC"
+        env.merge(environment) { $1 }
+        let out = directory + "/.measured-\(UUID().uuidString)"
+        let err = out + ".err"
+        defer {
+            unlink(out)
+            unlink(err)
+        }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard let addChdir = GlibcSpawn.addChdir else {
+            throw NSError(domain: NSPOSIXErrorDomain, code: Int(ENOSYS),
+                          userInfo: [NSLocalizedDescriptionKey: "posix_spawn_file_actions_addchdir_np is missing"])
+        }
+        _ = addChdir(&actions, directory)
+        // Descriptors other tests left inheritable (pipes of their own children) stay out of this one.
+        _ = GlibcSpawn.addCloseFrom?(&actions, 3)
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        let started = Date()
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        guard spawned == 0 else {
+            throw NSError(domain: NSPOSIXErrorDomain, code: Int(spawned),
+                          userInfo: [NSLocalizedDescriptionKey: "posix_spawn \(executable): \(String(cString: strerror(spawned)))"])
+        }
+
+        var status: Int32 = 0
+        var usage = rusage()
+        var timedOut = false
+        while true {
+            let reaped = wait4(pid, &status, WNOHANG, &usage)
+            if reaped == pid { break }
+            if reaped == -1 && errno != EINTR {
+                throw NSError(domain: NSPOSIXErrorDomain, code: Int(errno),
+                              userInfo: [NSLocalizedDescriptionKey: "wait4: \(String(cString: strerror(errno)))"])
+            }
+            if !timedOut && Date().timeIntervalSince(started) > guardSeconds {
+                timedOut = true
+                kill(pid, SIGKILL)
+            }
+            usleep(20_000)
+        }
+        let seconds = Date().timeIntervalSince(started)
+        // WIFEXITED / WEXITSTATUS / WTERMSIG, spelled out (the macros are not imported).
+        let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        func text(_ path: String) -> String {
+            String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+        }
+        return Run(
+            status: exitStatus, seconds: seconds,
+            cpuSeconds: Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+                + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6,
+            peakRSSKiB: Int(usage.ru_maxrss), timedOut: timedOut,
+            stdout: text(out), stderr: text(err))
+    }
+}
+
+/// glibc's `posix_spawn_file_actions_addchdir_np` (2.29) and `…_addclosefrom_np` (2.34), which
+/// Swift's Glibc module does not import (they are declared only under `_GNU_SOURCE`).
+private enum GlibcSpawn {
+    typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+    typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+
+    static let addChdir: AddChdir? = symbol("posix_spawn_file_actions_addchdir_np").map { unsafeBitCast($0, to: AddChdir.self) }
+    static let addCloseFrom: AddCloseFrom? = symbol("posix_spawn_file_actions_addclosefrom_np").map { unsafeBitCast($0, to: AddCloseFrom.self) }
+
+    private static func symbol(_ name: String) -> UnsafeMutableRawPointer? {
+        dlsym(dlopen(nil, RTLD_NOW), name)
+    }
+}
+
+/// Slow load tests run only with `WKT_SLOW_TESTS=1` (CI sets it); otherwise they are skipped
+/// with a printed note.
+enum SlowTests {
+    static var enabled: Bool {
+        let on = ProcessInfo.processInfo.environment["WKT_SLOW_TESTS"] == "1"
+        if !on { print("note: slow load tests skipped; set WKT_SLOW_TESTS=1 to run them") }
+        return on
+    }
+}
+
+/// Formats seconds and sizes for the measurement lines the load tests print.
+func formatted(_ value: Double, digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }
