@@ -18,11 +18,12 @@ enum LockHolder {
     }
 
     /// Whether `folder` is read-only for this process: on a read-only mount (`statvfs`
-    /// `ST_RDONLY`), or not writable by this user (`access(W_OK)` fails with `EACCES`/`EROFS`).
+    /// `ST_RDONLY`), or not writable by this user (`access(W_OK)` fails with `EACCES`, `EROFS`,
+    /// or `EPERM` for an immutable folder).
     @Sendable static func folderIsReadOnly(_ folder: String) -> Bool {
         var info = statvfs()
         if statvfs(folder, &info) == 0, info.f_flag & UInt(ST_RDONLY) != 0 { return true }
-        if access(folder, W_OK) != 0 { return errno == EACCES || errno == EROFS }
+        if access(folder, W_OK) != 0 { return errno == EACCES || errno == EROFS || errno == EPERM }
         return false
     }
 
