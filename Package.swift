@@ -43,6 +43,8 @@ let package = Package(
         ),
         .target(name: "CRenameExchange"),
         .target(name: "CInterrupt"),
+        // Test-only: a fault-injecting SQLite VFS (RELIABILITY.md S-02); never linked into wkt-site.
+        .target(name: "CSQLiteFaults", path: "Tests/CSQLiteFaults", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "WktCore", swiftSettings: swiftSettings),
         .target(
             name: "WktConfig",
@@ -87,7 +89,9 @@ let package = Package(
             dependencies: ["WktImport", "WktCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             resources: [.copy("Fixtures")], swiftSettings: swiftSettings
         ),
-        .testTarget(name: "WktStoreTests", dependencies: ["WktStore", "WktCore"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "WktStoreTests", dependencies: ["WktStore", "WktCore", "CSQLiteFaults"], swiftSettings: swiftSettings
+        ),
         .testTarget(name: "WktMarkdownTests", dependencies: ["WktMarkdown"], swiftSettings: swiftSettings),
         .testTarget(
             name: "WktSiteTests", dependencies: ["WktSite", "WktCore", "WktMarkdown", "WktDemo"],
@@ -96,7 +100,7 @@ let package = Package(
         .testTarget(name: "WktDemoTests", dependencies: ["WktDemo", "WktCore"], swiftSettings: swiftSettings),
         .testTarget(name: "WktIOTests", dependencies: ["WktIO", "WktCore"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "WktAppTests", dependencies: ["WktApp", "WktCore", "WktStore", "WktImport"],
+            name: "WktAppTests", dependencies: ["WktApp", "WktCore", "WktStore", "WktImport", "CSQLiteFaults"],
             swiftSettings: swiftSettings
         ),
     ]

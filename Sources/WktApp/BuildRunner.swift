@@ -53,14 +53,14 @@ public enum BuildRunner {
             try refuseStoreFolder(output: output, storePath: storePath)
             if let baseURL = request.baseURL { try validate(baseURL: baseURL) }
             var clock = StageClock(enabled: !(env.variables["WKT_TIMINGS"] ?? "").isEmpty)
-            let lock = try HeldLock.acquire(storePath: storePath, env: env)
+            let lock = try HeldLock.acquireForReading(storePath: storePath, env: env)
             defer { lock.release() }
             // From here on SIGINT/SIGTERM only set a flag: the publisher stops before the swap,
             // removes its temporary folder and the old site stays (RELIABILITY.md C-05).
             let interrupts = Interrupts.install()
             defer { interrupts.restore() }
             clock.lap("lock")
-            let store = try HistoryLoader.open(storePath: storePath)
+            let store = try HistoryLoader.open(storePath: storePath, lock: lock, env: env)
             let templates = request.templates.map(env.absolute)
             let publisher = SitePublisher(homeDirectory: env.variables["HOME"])
             let stamp = try BuildStamp.make(

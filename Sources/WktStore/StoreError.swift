@@ -32,7 +32,15 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case migrationFailed(path: String, migration: String, detail: String)
     /// A stored value cannot be turned back into the model (a store edited by hand).
     case invalidStoredValue(path: String, table: String, rowID: Int64, detail: String)
-    /// Any other SQLite failure (disk full, I/O error, cannot open).
+    /// The disk (or the store's file-size limit) filled up during a write (`SQLITE_FULL`); the
+    /// write was rolled back.
+    case diskFull(path: String)
+    /// An interrupted write left a rollback journal (`<store>-journal`) that could not be rolled
+    /// back, because the store or its folder is not writable (RELIABILITY.md A-01).
+    case interruptedWrite(path: String, detail: String)
+    /// `VACUUM INTO` could not write the backup copy `destination`.
+    case backupFailed(path: String, destination: String, detail: String)
+    /// Any other SQLite failure (I/O error, cannot open).
     case sqlite(path: String, code: Int32, detail: String)
 
     /// The process exit status for this error (RELIABILITY.md, "Exit codes").
@@ -41,7 +49,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case .busy: 75
         case .invalidData: 65
         case .noStore, .missingFolder, .corrupt, .newerSchema, .olderSchema, .notAStore, .walRefused,
-             .readOnly, .migrationFailed, .invalidStoredValue, .sqlite:
+             .readOnly, .migrationFailed, .invalidStoredValue, .diskFull, .interruptedWrite, .backupFailed, .sqlite:
             74
         }
     }
@@ -80,6 +88,16 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case let .invalidStoredValue(path, table, rowID, detail):
             return "store \(path): \(table) row \(rowID) holds an invalid value (\(Self.oneLine(detail))) — "
                 + "the store was edited outside wkt-site; restore your last backup"
+        case let .diskFull(path):
+            return "store \(path): the disk is full (SQLite error 13) — the write was rolled back and the store is "
+                + "unchanged; free some disk space, then retry"
+        case let .interruptedWrite(path, detail):
+            return "store \(path): an interrupted import left its rollback journal \(path)-journal, and it cannot "
+                + "be rolled back (\(Self.oneLine(detail))) — the committed data is intact; give wkt-site write access "
+                + "to the store and its folder and run any wkt-site command once to roll it back"
+        case let .backupFailed(path, destination, detail):
+            return "store \(path): cannot write the backup \(destination) (\(Self.oneLine(detail))) — "
+                + "check free space and permissions there; the store is unchanged"
         case let .sqlite(path, code, detail):
             let hint = code == 13 ? "free some disk space" : "check free disk space and permissions"
             return "store \(path): SQLite error \(code) (\(Self.oneLine(detail))) — \(hint), then retry"
@@ -89,6 +107,31 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// `detail` with line breaks replaced by spaces, so a message stays one line.
     static func oneLine(_ detail: String) -> String {
         String(detail.map { $0.isNewline ? " " : $0 })
+    }
+
+    /// A value from the data (a workout key, a name) as a message shows it (RELIABILITY.md A-09):
+    /// control characters, line separators and bidi overrides escaped (`\n`, `\u{1B}`), cut to 80
+    /// characters with "…".
+    static func shown(_ value: String) -> String {
+        var text = ""
+        var count = 0
+        for scalar in value.unicodeScalars {
+            if count == 80 {
+                text += "…"
+                break
+            }
+            switch scalar {
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                || (0x2028...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value):
+                text += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: text.unicodeScalars.append(scalar)
+            }
+            count += 1
+        }
+        return text
     }
 
     /// Whole seconds without a fraction, else one decimal (`5`, `0.5`), locale-free.
@@ -114,11 +157,13 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
             return .busy(path: path, timeoutSeconds: busyTimeout)
         case .SQLITE_NOTADB, .SQLITE_CORRUPT:
             return .corrupt(path: path, detail: detail)
+        case .SQLITE_FULL:
+            return .diskFull(path: path)
         case .SQLITE_READONLY where dbError.extendedResultCode == .SQLITE_READONLY_ROLLBACK:
-            return .sqlite(
-                path: path, code: dbError.extendedResultCode.rawValue,
-                detail: "an interrupted import left a hot journal that only a writable open can roll back; "
-                    + "run `wkt-site import` once with write access to the store and its folder")
+            return .interruptedWrite(path: path, detail: "the store was opened read-only")
+        case .SQLITE_CONSTRAINT:
+            // the rule in words, never SQLite's "… constraint failed: …" text.
+            return .sqlite(path: path, code: dbError.resultCode.rawValue, detail: StoreRules.describe(dbError))
         case .SQLITE_READONLY:
             return .readOnly(path: path)
         default:

@@ -88,7 +88,21 @@ public struct WorkoutStore: Sendable {
         _ batches: [(batch: ImportBatch, log: ImportLogEntry)], dryRun: Bool
     ) throws(StoreError) -> [ImportOutcome] {
         let writer = ImportWriter(storePath: path)
-        return try run { queue throws in
+        do {
+            return try write(writer, batches, dryRun: dryRun)
+        } catch {
+            // a write that failed (disk full, I/O error) may have left its journal; roll it
+            // back now, so the command ends with the store as it was.
+            settleAfterFailedWrite()
+            throw error
+        }
+    }
+
+    /// The body of ``apply(_:dryRun:)``: one IMMEDIATE transaction, rolled back for a dry run.
+    private func write(
+        _ writer: ImportWriter, _ batches: [(batch: ImportBatch, log: ImportLogEntry)], dryRun: Bool
+    ) throws(StoreError) -> [ImportOutcome] {
+        try run { queue throws in
             try queue.writeWithoutTransaction { db in
                 if dryRun { try db.execute(sql: "PRAGMA cache_spill = OFF") }
                 let result = Result { () throws -> [ImportOutcome] in

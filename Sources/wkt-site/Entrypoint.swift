@@ -18,7 +18,7 @@ struct WktSiteCommand: ParsableCommand {
             Exit codes: 0 ok, 64 usage, 65 bad input data, 74 I/O error, 75 busy.
             """,
         version: "0.1.0",
-        subcommands: [Import.self, Build.self, Stats.self, Demo.self, Init.self, Export.self, HealthImport.self]
+        subcommands: [Import.self, Build.self, Stats.self, Demo.self, Init.self, Export.self, Backup.self, HealthImport.self]
     )
 }
 

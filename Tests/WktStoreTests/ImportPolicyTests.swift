@@ -175,7 +175,7 @@ struct ImportPolicyTests {
             try store.apply(StoreFixtures.entries(good, bad), dryRun: false)
         } throws: { error in
             guard case let .invalidData(_, file, detail) = error as? StoreError else { return false }
-            return file == "bad.json" && detail.contains("workout bad") && detail.contains("CHECK")
+            return file == "bad.json" && detail.contains("workout bad") && detail.contains("the rating must be 1 to 5")
                 && (error as? StoreError)?.exitCode == 65
         }
         #expect(try store.dump() == before)

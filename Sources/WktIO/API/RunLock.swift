@@ -78,14 +78,53 @@ public final class RunLock: Sendable {
         try acquire(path: path, wait: wait, calls: .posix)
     }
 
-    /// `acquire` over injectable system calls (tests simulate a file system without `flock`).
+    /// Takes the lock for a run that only **reads** the store (`build`, `stats`, `backup`): as
+    /// `acquire`, except where the store's folder is read-only (RELIABILITY A-06, S-09).
+    ///
+    /// In a read-only folder (a read-only mount, or a folder this user may not write) the lock
+    /// file cannot be created, and no lock is needed either: a writer needs to create SQLite's
+    /// journal in that same folder, so no import can run there. So:
+    /// - the lock file exists but cannot be opened for writing: it is opened read-only and locked
+    ///   as usual (`flock` needs no write access), so a writer of another user is still excluded;
+    /// - it does not exist and cannot be created (`EROFS`, `EACCES`, `EPERM`) and the folder is
+    ///   read-only (`statvfs` says `ST_RDONLY`, or `access(W_OK)` fails): returns nil, and the run
+    ///   goes on without a lock;
+    /// - anything else is the same error as `acquire` (C-08: never unlocked by accident).
+    /// - Returns: the held lock, or nil when the folder is read-only and holds no lock file.
+    public static func acquireForReading(path: String, wait: Duration) throws(LockError) -> RunLock? {
+        try acquire(path: path, wait: wait, calls: .posix, readOnlyFolderNeedsNoLock: true)
+    }
+
+    /// `acquire` over injectable system calls (tests simulate a file system without `flock`, or
+    /// a read-only folder).
     static func acquire(path: String, wait: Duration, calls: LockCalls) throws(LockError) -> RunLock {
+        // Without the read-only exemption the result is never nil.
+        guard let lock = try acquire(path: path, wait: wait, calls: calls, readOnlyFolderNeedsNoLock: false) else {
+            throw .cannotOpen(path: path, failure: FileSystemError(operation: "open", path: path, code: EROFS))
+        }
+        return lock
+    }
+
+    /// The one implementation of `acquire` and `acquireForReading`.
+    static func acquire(
+        path: String, wait: Duration, calls: LockCalls, readOnlyFolderNeedsNoLock: Bool
+    ) throws(LockError) -> RunLock? {
         guard path.hasSuffix(".lock"), path.split(separator: "/").last != ".lock" else {
             throw .invalidPath(path: path, reason: "a lock file's name must end in '.lock' (never lock the store itself)")
         }
-        let descriptor = calls.open(path)
+        var descriptor = calls.open(path)
         if descriptor < 0 {
-            throw .cannotOpen(path: path, failure: FileSystemError(operation: "open", path: path, code: calls.lastError()))
+            let code = calls.lastError()
+            let failure = LockError.cannotOpen(path: path, failure: FileSystemError(operation: "open", path: path, code: code))
+            guard readOnlyFolderNeedsNoLock, code == EROFS || code == EACCES || code == EPERM else { throw failure }
+            descriptor = calls.openExisting(path)
+            if descriptor < 0 {
+                let folder = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : "."
+                guard calls.lastError() == ENOENT, calls.folderIsReadOnly(folder.isEmpty ? "/" : folder) else {
+                    throw failure
+                }
+                return nil
+            }
         }
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: wait)
@@ -124,6 +163,25 @@ struct LockCalls: Sendable {
     let lock: @Sendable (Int32) -> Int32
     /// The `errno` of the last failed call.
     let lastError: @Sendable () -> Int32
+    /// Opens an existing lock file read-only (never creates); returns -1 on failure.
+    let openExisting: @Sendable (String) -> Int32
+    /// Whether nobody can create files in the folder through this process: a read-only mount, or
+    /// a folder this user may not write.
+    let folderIsReadOnly: @Sendable (String) -> Bool
+
+    init(
+        open: @escaping @Sendable (String) -> Int32,
+        lock: @escaping @Sendable (Int32) -> Int32,
+        lastError: @escaping @Sendable () -> Int32,
+        openExisting: @escaping @Sendable (String) -> Int32 = LockHolder.openExistingLockFile,
+        folderIsReadOnly: @escaping @Sendable (String) -> Bool = LockHolder.folderIsReadOnly
+    ) {
+        self.open = open
+        self.lock = lock
+        self.lastError = lastError
+        self.openExisting = openExisting
+        self.folderIsReadOnly = folderIsReadOnly
+    }
 
     /// The real calls.
     static let posix = LockCalls(

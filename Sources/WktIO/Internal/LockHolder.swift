@@ -11,6 +11,22 @@ enum LockHolder {
         open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, mode_t(0o644))
     }
 
+    /// Opens an existing lock file read-only (`O_NOFOLLOW`, never creating it); -1 on failure.
+    /// `flock` works on a read-only descriptor, so a lock file this user cannot write still locks.
+    @Sendable static func openExistingLockFile(_ path: String) -> Int32 {
+        open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+    }
+
+    /// Whether `folder` is read-only for this process: on a read-only mount (`statvfs`
+    /// `ST_RDONLY`), or not writable by this user (`access(W_OK)` fails with `EACCES`, `EROFS`,
+    /// or `EPERM` for an immutable folder).
+    @Sendable static func folderIsReadOnly(_ folder: String) -> Bool {
+        var info = statvfs()
+        if statvfs(folder, &info) == 0, info.f_flag & UInt(ST_RDONLY) != 0 { return true }
+        if access(folder, W_OK) != 0 { return errno == EACCES || errno == EROFS || errno == EPERM }
+        return false
+    }
+
     /// Writes `pid <n>` into the lock file so a contender can name the holder. Best effort:
     /// the lock is held whether or not this note can be written.
     static func record(pid: pid_t, descriptor: Int32) {

@@ -53,7 +53,8 @@ struct ImportWriter {
                 var workout = incoming.normalizedForStore()
                 if let problem = workout.nonFiniteNumber {
                     throw StoreError.invalidData(
-                        path: storePath, file: batch.file, detail: "workout \(workout.sourceKey): \(problem)")
+                        path: storePath, file: batch.file,
+                        detail: "workout \(StoreError.shown(workout.sourceKey)): \(problem)")
                 }
                 let key = Key(source: workout.source, sourceKey: workout.sourceKey)
                 do {
@@ -83,9 +84,11 @@ struct ImportWriter {
                     }
                     outcome.sets += workout.exercises.reduce(0) { $0 + $1.sets.count }
                 } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                    // A-09: the rule in our words, never SQLite's "… constraint failed: …" text.
                     throw StoreError.invalidData(
                         path: storePath, file: batch.file,
-                        detail: "workout \(workout.sourceKey) at \(workout.start): \(error.message ?? "constraint failed")")
+                        detail: "workout \(StoreError.shown(workout.sourceKey)) at \(workout.start): "
+                            + StoreRules.describe(error))
                 }
             }
             if let schedule = batch.schedule {
@@ -96,7 +99,7 @@ struct ImportWriter {
                 try logRecord.insert(db)
             } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
                 throw StoreError.invalidData(
-                    path: storePath, file: batch.file, detail: "import-log entry: \(error.message ?? "constraint failed")")
+                    path: storePath, file: batch.file, detail: "import-log entry: " + StoreRules.describe(error))
             }
             outcomes.append(outcome)
         }
