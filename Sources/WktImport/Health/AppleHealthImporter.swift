@@ -3,7 +3,6 @@ import Foundation
 import FoundationXML
 #endif
 import WktCore
-import ZIPFoundation
 
 /// Imports the workouts of an Apple Health export: `export.xml`, or `export.zip` holding
 /// `apple_health_export/<localized name>.xml` (FORMATS.md §4, SEEDS.md AirFit row).
@@ -73,14 +72,13 @@ public enum AppleHealthImporter {
     }
 
     private static func readZip(path: String) throws(HealthImportError) -> ImportBatch {
-        let archive = try HealthZip.open(path)
-        guard let entry = HealthZip.mainEntry(in: archive) else {
+        guard let entry = HealthZip.mainEntry(in: try HealthZip.members(of: path)) else {
             throw HealthImportError(
                 kind: .notHealthExport, file: path,
                 message: "no \(HealthZip.folder)/*.xml (other than export_cda.xml) in the zip")
         }
         let channel = HealthChunkChannel()
-        HealthZip.startInflating(path: path, entryIndex: entry.index, entryPath: entry.path, into: channel)
+        HealthZip.startInflating(path: path, member: entry, into: channel)
         defer { channel.cancelAndWait() }
         let file = "\(path) (\(entry.path))"
         return try parse(
@@ -88,17 +86,58 @@ public enum AppleHealthImporter {
             format: "apple-health/zip")
     }
 
-    /// Words for the `XMLParser` errors a damaged export produces (Linux gives only a code).
-    private static func describe(_ error: any Error) -> String {
+    /// Words for an `XMLParser` error: what XML expected there (RELIABILITY.md A-09; on Linux the
+    /// error carries only a number, e.g. 41 for an attribute without a value).
+    static func describe(_ error: any Error) -> String {
         let code = (error as NSError).code
-        switch XMLParser.ErrorCode(rawValue: code) {
-        case .undeclaredEntityError?: return "reference to an undeclared entity (entities are not supported)"
-        case .attributeRedefinedError?: return "an attribute appears twice in one element"
-        case .tagNameMismatchError?: return "an end tag does not match its start tag"
-        case .invalidCharacterError?: return "a character that XML does not allow"
-        case .lessThanSymbolInAttributeError?: return "'<' inside an attribute value"
-        case .prematureDocumentEndError?: return "the document ends too early"
-        default: return "XMLParser error \(code)"
+        guard let known = XMLParser.ErrorCode(rawValue: code) else { return "not well-formed XML (XML error code \(code))" }
+        return describe(known) ?? "not well-formed XML (XML error code \(code))"
+    }
+
+    /// Words for the errors a damaged or hostile export can produce.
+    static func describe(_ code: XMLParser.ErrorCode) -> String? {
+        switch code {
+        case .undeclaredEntityError: "reference to an undeclared entity (entities are not supported)"
+        case .attributeRedefinedError: "an attribute appears twice in one element"
+        case .tagNameMismatchError: "an end tag does not match its start tag"
+        case .invalidCharacterError: "a character that XML does not allow"
+        case .lessThanSymbolInAttributeError: "'<' inside an attribute value"
+        case .prematureDocumentEndError: "the document ends too early"
+        case .emptyDocumentError, .documentStartError: "expected an XML document, found no element"
+        case .attributeNotStartedError: "expected an attribute value in quotes after '='"
+        case .attributeNotFinishedError: "expected the closing quote of an attribute value"
+        case .attributeHasNoValueError: "expected '=' and a quoted value after an attribute name"
+        case .equalExpectedError: "expected '=' after an attribute name"
+        case .spaceRequiredError: "expected white space between attributes"
+        case .gtRequiredError: "expected '>' to end a tag"
+        case .ltRequiredError: "expected '<'"
+        case .ltSlashRequiredError: "expected an end tag '</…>'"
+        case .nameRequiredError: "expected a name"
+        case .unfinishedTagError: "a tag is not finished"
+        case .notWellBalancedError: "elements are not properly nested"
+        case .extraContentError: "content after the end of the root element"
+        case .commentNotFinishedError: "a comment '<!--' is not closed by '-->'"
+        case .commentContainsDoubleHyphenError: "'--' inside a comment"
+        case .cdataNotFinishedError: "a CDATA section is not closed by ']]>'"
+        case .misplacedCDATAEndStringError: "']]>' outside a CDATA section"
+        case .misplacedXMLDeclarationError: "an XML declaration '<?xml …?>' that is not at the start"
+        case .xmlDeclNotStartedError, .xmlDeclNotFinishedError: "a malformed XML declaration '<?xml …?>'"
+        case .processingInstructionNotStartedError, .processingInstructionNotFinishedError:
+            "a malformed processing instruction '<?…?>'"
+        case .doctypeDeclNotFinishedError: "a DOCTYPE declaration is not finished"
+        case .entityRefLoopError: "entity references that loop"
+        case .entityReferenceMissingSemiError, .parsedEntityRefMissingSemiError: "expected ';' to end an entity reference"
+        case .entityReferenceWithoutNameError, .parsedEntityRefNoNameError: "'&' that does not start an entity reference"
+        case .invalidCharacterRefError, .invalidDecimalCharacterRefError, .invalidHexCharacterRefError:
+            "a character reference '&#…;' to a character XML does not allow"
+        case .stringNotStartedError, .stringNotClosedError, .literalNotStartedError, .literalNotFinishedError:
+            "a quoted string is not opened or not closed"
+        case .unknownEncodingError, .encodingNotSupportedError, .invalidEncodingError, .invalidEncodingNameError:
+            "an encoding other than UTF-8"
+        case .namespaceDeclarationError: "a malformed namespace declaration"
+        case .outOfMemoryError: "out of memory, or a name or value longer than the XML reader's limit (10 MB)"
+        case .internalError: "the XML reader failed internally"
+        default: nil
         }
     }
 
@@ -113,11 +152,14 @@ public enum AppleHealthImporter {
         _ = parser.parse()  // not trusted: truncated input parses "successfully" (FORMATS.md §4.4)
         parser.delegate = nil
         if let failure = stream.failure { throw failure }
-        if let failure = collector.failure { throw failure }
-        if let (error, line) = collector.parseError ?? parser.parserError.map({ ($0, parser.lineNumber) }) {
+        let parseError = collector.parseError ?? parser.parserError.map({ ($0, parser.lineNumber, parser.columnNumber) })
+        // XMLParser goes on after some errors (an attribute without a value); the malformed XML,
+        // when it comes first, is the cause to report, not the value it garbled.
+        if let failure = collector.failure, parseError.map({ $0.1 > (failure.line ?? 0) }) ?? true { throw failure }
+        if let (error, line, column) = parseError {
             throw HealthImportError(
                 kind: .malformedXML, file: file, line: line,
-                message: "malformed XML at line \(line): \(describe(error))")
+                message: "malformed XML at line \(line), column \(column): \(describe(error))")
         }
         guard collector.sawRootEnd else {
             throw HealthImportError(
