@@ -269,16 +269,24 @@ struct HostileMessageTests {
 
     @Test("A-09: XMLParser's numeric error codes are words; malformed XML names line and column")
     func xmlWords() throws {
-        for code in 1...111 {
-            let text = AppleHealthImporter.describe(NSError(domain: XMLParser.errorDomain, code: code))
-            #expect(!text.hasPrefix("XMLParser error"), "\(code): \(text)")
+        // libxml2's numbers (Apple's NSXMLParserError follows them): 41 is an attribute without a value.
+        for code in 1...92 {
+            #expect(AppleHealthImporter.describe(code: code) != nil, "\(code)")
         }
-        #expect(AppleHealthImporter.describe(.attributeHasNoValueError)?.contains("expected") == true)
+        #expect(AppleHealthImporter.describe(NSError(domain: XMLParser.errorDomain, code: 41)).contains("quoted value after an attribute name"))
+        #expect(AppleHealthImporter.describe(NSError(domain: XMLParser.errorDomain, code: 9)).contains("not allow"))
+        // The attack's inputs, read for real: the message is in words, with line and column.
+        let controlCharacter = healthDocument(workouts: [
+            healthWorkout(start: "2024-06-01 18:00:00 +0200", end: "2024-06-01 18:30:00 +0200", type: "A&#27;B"),
+        ])
+        let invalid = try #require(healthError(try importHealth(controlCharacter)))
+        #expect(invalid.message.contains("a character that XML does not allow"), "\(invalid)")
+        #expect(invalid.message.contains("column"), "\(invalid)")
         let bad = healthDocument(workouts: [" <Workout workoutActivityType=\"HKWorkoutActivityTypeRunning\" sourceName>\n </Workout>"])
         let error = try #require(healthError(try importHealth(bad)))
         #expect(error.kind == .malformedXML, "\(error)")
         #expect(error.message.contains("column"), "\(error)")
-        #expect(!error.message.contains("XMLParser error"), "\(error)")
+        #expect(!error.message.contains("XMLParser error") && !error.message.contains("libxml2 error"), "\(error)")
     }
 
     @Test("A-09: MessageText escapes controls, cuts quoted runs at 80 and whole lines at 2,000 characters")
