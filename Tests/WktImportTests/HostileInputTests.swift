@@ -85,11 +85,16 @@ struct NULCharacterTests {
                 #expect(error.message.contains("NUL character"), "\(error)")
             }
         }
-        // A raw NUL byte is refused too (as a byte no text file holds).
+        // A raw NUL byte is refused too, with its path.
         var raw = Array(text.utf8)
-        raw.insert(0, at: try #require(raw.firstIndex(of: UInt8(ascii: "A"))))
-        #expect(throws: ImportError.self) {
-            try FileImporter.read(bytes: raw, file: "backup.json", options: ImportOptions())
+        let name = try #require(text.range(of: "\"name\":\"Asha"))
+        raw.insert(0, at: text.utf8.distance(from: text.startIndex, to: name.upperBound) - 2)
+        do {
+            _ = try FileImporter.read(bytes: raw, file: "backup.json", options: ImportOptions())
+            Issue.record("imported")
+        } catch {
+            #expect(error.exitCode == 65)
+            #expect(error.message.contains("$.userProfile.name") && error.message.contains("NUL character"), "\(error) \(String(decoding: raw, as: UTF8.self).prefix(300).debugDescription)")
         }
     }
 

@@ -85,6 +85,17 @@ enum JSONDocumentCheck {
     static func check(_ bytes: [UInt8], shape: JSONShape) throws(JSONProblem) {
         let problem: JSONProblem? = bytes.withUnsafeBufferPointer { p in
             if let bom = TextEncodingCheck.byteOrderMarkProblem(p) { return JSONProblem(path: "$", message: bom.message) }
+            // A NUL byte is named with its JSON path (RELIABILITY.md A-03): the scan stops at it at
+            // the latest. A NUL among the first two bytes is more likely UTF-16 without a byte
+            // order mark, which the encoding check below names.
+            if let nul = p.firstIndex(of: 0), nul > 1 {
+                var scanner = JSONScanner(bytes: bytes)
+                do throws(JSONProblem) {
+                    try scanner.document(shape)
+                } catch {
+                    return error
+                }
+            }
             if let bad = TextEncodingCheck.utf8Problem(p, from: 0) { return JSONProblem(path: "$", message: bad.message) }
             return nil
         }
@@ -98,6 +109,9 @@ enum JSONDocumentCheck {
     /// document is not an object.
     static func topLevelKeys(_ bytes: [UInt8]) -> [String] {
         var scanner = JSONScanner(bytes: bytes)
+        // A NUL inside a string is the check's to report (with its path), not a reason to miss
+        // the format.
+        scanner.allowsNUL = true
         do {
             try scanner.document(.any)
         } catch {
@@ -113,6 +127,8 @@ private struct JSONScanner {
     var position = 0
     var path: [JSONPathStep] = []
     var topLevelKeys: [String] = []
+    /// Whether a NUL inside a string passes (format detection only).
+    var allowsNUL = false
 
     /// The bytes that the one-letter escapes `\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t` stand for.
     static let simpleEscapes: [UInt8: UInt8] = [
@@ -241,8 +257,8 @@ private struct JSONScanner {
                 position += 1
                 return keepText ? String(decoding: text, as: UTF8.self) : ""
             }
-            if b == 0 { throw fail("a raw NUL character (byte 0x00) inside a string is not allowed: no name, id or note may hold one") }
-            if b < 0x20 { throw fail("control character \(Hex.byte(b)) inside a string must be escaped") }
+            if b == 0 && !allowsNUL { throw fail("a raw NUL character (byte 0x00) inside a string is not allowed: no name, id or note may hold one") }
+            if b < 0x20 && b != 0 { throw fail("control character \(Hex.byte(b)) inside a string must be escaped") }
             if b != UInt8(ascii: "\\") {
                 if keepText { text.append(b) }
                 position += 1
@@ -259,7 +275,7 @@ private struct JSONScanner {
             let scalar = try unicodeEscape()
             // A NUL would be cut off by the store (SQLite text ends at it) or by the decoder, so
             // the value would be stored truncated: refused instead (RELIABILITY.md A-03).
-            if scalar == "\0" { throw fail("a NUL character (\\u0000) inside a string is not allowed: no name, id or note may hold one") }
+            if scalar == "\0" && !allowsNUL { throw fail("a NUL character (\\u0000) inside a string is not allowed: no name, id or note may hold one") }
             if keepText { text += Array(String(Character(scalar)).utf8) }
         }
         throw fail("the document ends inside a string (truncated file?)")
