@@ -10,8 +10,11 @@ import WktCore
 /// and the key (exit 65). Rules: `timezone` a zone `TimeZone(identifier:)` knows; `week_start` a
 /// weekday name (any case); `day_cutoff_hour` an integer 0–23; `weekly_target` an integer ≥ 1;
 /// `unit` `kg` or `lb`; `e1rm_formula` `epley` or `brzycki`; `[schedule]` keys `monday`…`sunday`
-/// (lower case, like every key) with a non-empty routine name; `title`, `author`, `base_url`
-/// strings. Keys are checked in sorted order, so the first error reported is stable.
+/// (lower case, like every key) with a non-empty routine name of at most 200 characters; `title`
+/// and `author` strings of at most 200 characters (``maxTextLength``); `base_url` an absolute
+/// http(s) URL with a host (``BaseURL/validate(_:)``). The file must be UTF-8 without NUL bytes
+/// (the TOML reader would stop at one). Keys are checked in sorted order, so the first error
+/// reported is stable.
 public enum ConfigLoader {
     /// The default config file name, looked up in the working directory.
     public static let defaultFileName = "wkt-site.toml"

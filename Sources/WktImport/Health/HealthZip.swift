@@ -175,8 +175,8 @@ enum HealthZip {
 }
 
 /// A zip file opened for `pread`, with the few structures a reader needs (APPNOTE.TXT 4.3).
-private final class ZipFile: @unchecked Sendable {
-    // @unchecked: the descriptor is only read with pread (no shared offset); closed in deinit.
+private final class ZipFile {
+    // Reads only with pread (no shared file offset); the descriptor is closed in deinit.
     let path: String
     let descriptor: Int32
     let size: UInt64
