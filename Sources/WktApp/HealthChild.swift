@@ -49,6 +49,8 @@ enum HealthChild {
         process.standardOutput = outHandle
         process.standardError = errHandle
         process.standardInput = FileHandle.nullDevice
+        // The child checks that this process is still its parent (see stopWhenOrphaned()).
+        process.environment = ProcessInfo.processInfo.environment.merging([parentVariable: String(getpid())]) { $1 }
         do {
             try process.run()
         } catch {
@@ -101,6 +103,7 @@ enum HealthChild {
 
     /// The child's side: parse and print (used by the hidden subcommand).
     static func runChild(path: String) -> CommandResult {
+        stopWhenOrphaned()
         do {
             let batch = try FileImporter.readAppleHealth(path: path, file: path)
             // One line each: the parent reads these back line by line.
@@ -114,6 +117,27 @@ enum HealthChild {
     }
 }
 
+
+extension HealthChild {
+    /// The environment variable holding the parent's process id.
+    static let parentVariable = "WKT_HEALTH_PARENT"
+
+    /// Ends the child when its parent is gone (killed with `kill -9`, RELIABILITY.md A-08): its
+    /// output would never be read, and a multi-gigabyte export would keep a core busy for
+    /// minutes. An orphan is re-parented, so a parent id other than the one the parent passed in
+    /// ``parentVariable`` is the sign (also when the parent died before this process started).
+    static func stopWhenOrphaned() {
+        let parent = ProcessInfo.processInfo.environment[parentVariable].flatMap { pid_t($0) } ?? getppid()
+        if getppid() != parent { _exit(70) }
+        let watchdog = Thread {
+            while true {
+                usleep(200_000)
+                if getppid() != parent { _exit(70) }
+            }
+        }
+        watchdog.start()
+    }
+}
 
 /// The entry point of the hidden `_health-import` subcommand.
 public enum HealthImportChild {

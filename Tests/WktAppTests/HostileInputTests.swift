@@ -96,19 +96,31 @@ struct HostileInputEndToEndTests {
         // Until the Apple Health child runs (its output files exist from then on), at most 3 s.
         let deadline = Date().addingTimeInterval(3)
         while Date() < deadline, !childRunning(of: process.processIdentifier) { usleep(10_000) }
-        #expect(childRunning(of: process.processIdentifier), "the Apple Health child never started")
+        let child = try #require(children(of: process.processIdentifier).first, "the Apple Health child never started")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(try FileManager.default.contentsOfDirectory(atPath: temp) == [])
-        // The orphaned child stops at the inflation cap and leaves nothing either.
-        usleep(2_000_000)
+        // The orphaned child notices and ends within a second, leaving nothing either.
+        let end = Date().addingTimeInterval(2)
+        while Date() < end, isAlive(child) { usleep(20_000) }
+        #expect(!isAlive(child), "the orphaned Apple Health child still runs: \((try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8)) ?? "")")
         #expect(try FileManager.default.contentsOfDirectory(atPath: temp) == [])
     }
 
-    /// Whether `pid` has a child process (Linux `/proc`).
-    func childRunning(of pid: Int32) -> Bool {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8) else { return false }
-        return !text.trimmingCharacters(in: .whitespaces).isEmpty
+    /// The child processes of `pid` (Linux `/proc`).
+    func children(of pid: Int32) -> [Int32] {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8) else { return [] }
+        return text.split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    func childRunning(of pid: Int32) -> Bool { !children(of: pid).isEmpty }
+
+    /// Whether `pid` exists and is not a zombie.
+    func isAlive(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")")
+        else { return false }
+        return !stat[close...].dropFirst(2).hasPrefix("Z")
     }
 
     @Test("A-09: hostile CSV, JSON and XML fields give one printable stderr line each, of a sane length")
