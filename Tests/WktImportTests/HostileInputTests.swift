@@ -354,6 +354,18 @@ struct NaiveTimeTests {
         #expect(!utc.warnings.contains { $0.contains("does not exist") })
     }
 
+    @Test("T-07: a wkt JSON start without an offset in the Berlin gap moves to 03:30 with a warning; one with an offset is exact")
+    func gapWktJSON() throws {
+        let text = #"{"format": "wkt", "version": 1, "workouts": [{"id": "a", "start": "2024-03-31T02:30:00", "name": "A"}, {"id": "b", "start": "2024-03-31T02:30:00+01:00", "name": "B"}]}"#
+        let batch = try FileImporter.read(bytes: Array(text.utf8), file: "in.json", options: ImportOptions(timeZone: "Europe/Berlin"))
+        #expect(batch.workouts.map(\.start) == [WallTime.parse("2024-03-31 03:30:00"), WallTime.parse("2024-03-31 02:30:00")])
+        #expect(batch.workouts.map(\.sourceKey) == ["a", "b"])
+        #expect(batch.warnings == [
+            "$.workouts[0].start: 2024-03-31T02:30:00 does not exist in Europe/Berlin (the clocks skipped 1h that night); "
+                + "kept, starting at 2024-03-31T03:30:00",
+        ])
+    }
+
     @Test("T-08: an ambiguous Strong time imports the same way twice (kept as written, no warning)")
     func ambiguousImport() throws {
         let first = try strong(["2024-10-27 02:30:00"], zone: "Europe/Berlin")

@@ -26,4 +26,21 @@ enum NaiveTimes {
         }
         return (resolved, warnings)
     }
+
+    /// The same for the workouts of a wkt JSON file: only starts written without an offset are
+    /// naive; the warning names the value's JSON path.
+    static func resolveGaps(_ workouts: [Workout], zoneName: String) -> (workouts: [Workout], warnings: [String]) {
+        guard let zone = TimeZone(identifier: zoneName) else { return (workouts, []) }
+        var warnings: [String] = []
+        var resolved = workouts
+        for index in resolved.indices where resolved[index].utcOffsetSeconds == nil {
+            let start = resolved[index].start
+            guard case .gap(let shifted, _, let gap) = LocalTime.resolve(start, in: zone) else { continue }
+            resolved[index].start = shifted
+            warnings.append(
+                "$.workouts[\(index)].start: \(start.iso8601) does not exist in \(zoneName) (the clocks skipped "
+                    + "\(TimeText.durationLabel(gap)) that night); kept, starting at \(shifted.iso8601)")
+        }
+        return (resolved, warnings)
+    }
 }
