@@ -126,8 +126,9 @@ extension HealthChild {
     /// output would never be read, and a multi-gigabyte export would keep a core busy for
     /// minutes. An orphan is re-parented, so a parent id other than the one the parent passed in
     /// ``parentVariable`` is the sign (also when the parent died before this process started).
+    /// Run by hand, without the variable, the child has no watchdog.
     static func stopWhenOrphaned() {
-        let parent = ProcessInfo.processInfo.environment[parentVariable].flatMap { pid_t($0) } ?? getppid()
+        guard let parent = ProcessInfo.processInfo.environment[parentVariable].flatMap({ pid_t($0) }) else { return }
         if getppid() != parent { _exit(70) }
         let watchdog = Thread {
             while true {

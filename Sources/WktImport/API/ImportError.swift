@@ -52,7 +52,7 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
 
     /// One line: `FILE:LINE: MESSAGE`, or `FILE: MESSAGE` when no line is to blame.
     public var description: String {
-        let place = MessageText.clip(file, limit: 300)
+        let place = MessageText.clip(file, limit: 1_000)
         if let line { return "\(place):\(line): \(message)" }
         return "\(place): \(message)"
     }

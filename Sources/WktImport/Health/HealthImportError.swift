@@ -49,7 +49,7 @@ public struct HealthImportError: Error, Equatable, Sendable, CustomStringConvert
 
     /// `file:line: message`, `file: byte offset N (line L): message` or `file: message`.
     public var description: String {
-        var location = MessageText.clip(file, limit: 300)
+        var location = MessageText.clip(file, limit: 1_000)
         if let byteOffset {
             location += ": byte offset \(byteOffset)"
             if let line { location += " (line \(line))" }

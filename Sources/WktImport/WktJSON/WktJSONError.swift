@@ -54,7 +54,7 @@ public struct WktJSONError: Error, Equatable, Sendable, CustomStringConvertible 
 
     /// `file:line: path: message`.
     public var description: String {
-        var text = MessageText.clip(file, limit: 300)
+        var text = MessageText.clip(file, limit: 1_000)
         if let line { text += ":\(line)" }
         if let path { text += ": \(path)" }
         return text + ": " + message
