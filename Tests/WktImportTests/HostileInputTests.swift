@@ -219,6 +219,16 @@ struct HostileMessageTests {
         #expect(error.description.contains("\\u{1B}"), "\(error.description)")
     }
 
+    @Test("A-09: warnings quoting hostile values are one printable line too (an unknown column name)")
+    func warningEscapes() throws {
+        let header = StrongImporterTests.headerA + ",\"Mood\(Self.escapes)\nX\(String(repeating: "y", count: 500))\""
+        let row = StrongImporterTests.rowA() + ",fine"
+        let batch = try importCSV(header + "\n" + row + "\n")
+        let warning = try #require(batch.warnings.first { $0.contains("unknown column") })
+        #expect(isOnePrintableLine(warning), "\(warning.debugDescription)")
+        #expect(warning.contains("\\u{1B}") && warning.count < 300, "\(warning)")
+    }
+
     @Test("A-09: a 20 MB CSV field gives a short message (quoted values cut to 80 characters with …)")
     func csvHuge() throws {
         let huge = "9" + String(repeating: "x", count: 20_000_000)
