@@ -1,3 +1,5 @@
+import WktCore
+
 /// What a command produced: text for stdout, one-line messages for stderr, and the exit code.
 ///
 /// The runners in this module never print or exit; the `wkt-site` executable does, so every
@@ -16,6 +18,11 @@ public struct CommandResult: Sendable, Equatable {
         self.stderr = stderr
         self.exitCode = exitCode
     }
+
+    /// ``stderr`` as it may be printed: each message one line, control characters escaped, at most
+    /// ``MessageText/lineLimit`` characters (RELIABILITY.md A-09). The last-resort guard for any
+    /// message built from input that escaped its module's own formatting.
+    public var printableStderr: [String] { stderr.map { MessageText.oneLine($0) } }
 
     /// A failure with one message line.
     public static func failure(_ message: String, exitCode: Int32) -> CommandResult {

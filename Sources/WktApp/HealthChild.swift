@@ -23,19 +23,24 @@ enum HealthChild {
         guard let executable = env.selfExecutable else {
             return (try FileImporter.readAppleHealth(path: path, file: file), try meanwhile())
         }
-        // The child's output goes to temporary files (no pipe can fill up and block it).
+        // The child's output goes to temporary files (no pipe can fill up and block it). They are
+        // unlinked as soon as they are open, so nothing is left behind however this process ends,
+        // also under kill -9 (RELIABILITY.md A-08); the open handles keep the data readable.
         let base = NSTemporaryDirectory() + "wkt-health-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let outPath = base + ".json"
         let errPath = base + ".err"
+        let created = FileManager.default.createFile(atPath: outPath, contents: nil)
+            && FileManager.default.createFile(atPath: errPath, contents: nil)
+        let outHandle = created ? FileHandle(forWritingAtPath: outPath) : nil
+        let errHandle = created ? FileHandle(forWritingAtPath: errPath) : nil
+        let outReader = created ? FileHandle(forReadingAtPath: outPath) : nil
+        let errReader = created ? FileHandle(forReadingAtPath: errPath) : nil
+        unlink(outPath)
+        unlink(errPath)
         defer {
-            try? FileManager.default.removeItem(atPath: outPath)
-            try? FileManager.default.removeItem(atPath: errPath)
+            for handle in [outHandle, errHandle, outReader, errReader] { try? handle?.close() }
         }
-        guard FileManager.default.createFile(atPath: outPath, contents: nil),
-              FileManager.default.createFile(atPath: errPath, contents: nil),
-              let outHandle = FileHandle(forWritingAtPath: outPath),
-              let errHandle = FileHandle(forWritingAtPath: errPath)
-        else {
+        guard let outHandle, let errHandle, let outReader, let errReader else {
             throw AppFailure(message: "\(base): cannot create a temporary file", exitCode: ExitStatus.ioError)
         }
         let process = Process()
@@ -44,6 +49,8 @@ enum HealthChild {
         process.standardOutput = outHandle
         process.standardError = errHandle
         process.standardInput = FileHandle.nullDevice
+        // The child checks that this process is still its parent (see stopWhenOrphaned()).
+        process.environment = ProcessInfo.processInfo.environment.merging([parentVariable: String(getpid())]) { $1 }
         do {
             try process.run()
         } catch {
@@ -58,10 +65,8 @@ enum HealthChild {
             throw error
         }
         process.waitUntilExit()
-        try? outHandle.close()
-        try? errHandle.close()
-        let output = FileManager.default.contents(atPath: outPath) ?? Data()
-        let errorText = FileManager.default.contents(atPath: errPath) ?? Data()
+        let output = (try? outReader.readToEnd()) ?? Data()
+        let errorText = (try? errReader.readToEnd()) ?? Data()
         let errorLines = String(decoding: errorText, as: UTF8.self).split(separator: "\n").map(String.init)
 
         guard process.terminationReason == .exit else {
@@ -79,8 +84,17 @@ enum HealthChild {
                 exitCode: process.terminationStatus == 74 ? ExitStatus.ioError : ExitStatus.dataError,
                 line: line, detail: detail)
         }
-        var batch = try FileImporter.read(
-            bytes: [UInt8](output), file: file, options: ImportOptions(format: .wkt))
+        var batch: ImportBatch
+        do {
+            batch = try FileImporter.read(bytes: [UInt8](output), file: file, options: ImportOptions(format: .wkt))
+        } catch {
+            // The reader checks every value it hands back, so this is a bug, not bad data; the
+            // JSON path of the hand-back document would mean nothing to the user.
+            throw AppFailure(
+                message: "\(file): internal error: the Apple Health reader handed back workouts that cannot be "
+                    + "read back (\(error.message)); please report this",
+                exitCode: ExitStatus.dataError)
+        }
         batch.format = errorLines.first { $0.hasPrefix("format: ") }.map { String($0.dropFirst(8)) } ?? "apple-health"
         batch.carried = [.duration]
         batch.warnings = errorLines.filter { $0.hasPrefix("warning: ") }.map { String($0.dropFirst(9)) }
@@ -89,9 +103,11 @@ enum HealthChild {
 
     /// The child's side: parse and print (used by the hidden subcommand).
     static func runChild(path: String) -> CommandResult {
+        stopWhenOrphaned()
         do {
             let batch = try FileImporter.readAppleHealth(path: path, file: path)
-            let stderr = ["format: \(batch.format)"] + batch.warnings.map { "warning: " + $0 }
+            // One line each: the parent reads these back line by line.
+            let stderr = ["format: \(batch.format)"] + batch.warnings.map { "warning: " + MessageText.oneLine($0) }
             return CommandResult(stdout: WktJSON.encode(workouts: batch.workouts, schedule: nil), stderr: stderr)
         } catch {
             return CommandResult(
@@ -101,6 +117,28 @@ enum HealthChild {
     }
 }
 
+
+extension HealthChild {
+    /// The environment variable holding the parent's process id.
+    static let parentVariable = "WKT_HEALTH_PARENT"
+
+    /// Ends the child when its parent is gone (killed with `kill -9`, RELIABILITY.md A-08): its
+    /// output would never be read, and a multi-gigabyte export would keep a core busy for
+    /// minutes. An orphan is re-parented, so a parent id other than the one the parent passed in
+    /// ``parentVariable`` is the sign (also when the parent died before this process started).
+    /// Run by hand, without the variable, the child has no watchdog.
+    static func stopWhenOrphaned() {
+        guard let parent = ProcessInfo.processInfo.environment[parentVariable].flatMap({ pid_t($0) }) else { return }
+        if getppid() != parent { _exit(70) }
+        let watchdog = Thread {
+            while true {
+                usleep(200_000)
+                if getppid() != parent { _exit(70) }
+            }
+        }
+        watchdog.start()
+    }
+}
 
 /// The entry point of the hidden `_health-import` subcommand.
 public enum HealthImportChild {

@@ -1,3 +1,5 @@
+import WktCore
+
 /// Everything that can go wrong reading `wkt-site.toml` or resolving "today".
 public enum ConfigError: Error, Equatable, CustomStringConvertible {
     /// An explicitly given config file does not exist.
@@ -6,6 +8,8 @@ public enum ConfigError: Error, Equatable, CustomStringConvertible {
     case unreadable(path: String)
     /// The file is not valid UTF-8.
     case invalidUTF8(file: String)
+    /// A byte TOML does not allow at a 1-based line: a NUL, or invalid UTF-8 (RELIABILITY.md A-10).
+    case badByte(file: String, line: Int, what: String)
     /// TOML syntax error at a 1-based line and column.
     case syntax(file: String, line: Int, column: Int, message: String)
     /// A key the configuration does not know (`schedule.mondy` for keys inside `[schedule]`).
@@ -25,12 +29,15 @@ public enum ConfigError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .badToday, .badSourceDateEpoch: 64
         case .fileNotFound, .unreadable: 74
-        case .invalidUTF8, .syntax, .unknownKey, .badValue, .unknownTimeZone: 65
+        case .invalidUTF8, .badByte, .syntax, .unknownKey, .badValue, .unknownTimeZone: 65
         }
     }
 
-    /// One line naming the file, the key and the rule.
-    public var description: String {
+    /// One line naming the file, the key and the rule: control characters escaped, quoted values
+    /// cut to 80 characters (RELIABILITY.md A-09).
+    public var description: String { MessageText.oneLine(rawDescription) }
+
+    private var rawDescription: String {
         switch self {
         case .fileNotFound(let path):
             "\(path): config file not found"
@@ -38,14 +45,16 @@ public enum ConfigError: Error, Equatable, CustomStringConvertible {
             "\(path): cannot read the config file"
         case .invalidUTF8(let file):
             "\(file): not valid UTF-8"
+        case .badByte(let file, let line, let what):
+            "\(file):\(line): \(what)"
         case .syntax(let file, let line, let column, let message):
-            "\(file):\(line):\(column): TOML syntax error: \(message)"
+            "\(file):\(line):\(column): TOML syntax error: \(MessageText.clip(message, limit: 200))"
         case .unknownKey(let file, let key):
-            "\(file): unknown key `\(key)`"
+            "\(file): unknown key `\(MessageText.clip(key))`"
         case .badValue(let file, let key, let value, let rule):
-            "\(file): key `\(key)`: \(value) is not valid: \(rule)"
+            "\(file): key `\(MessageText.clip(key))`: \(value) is not valid: \(rule)"
         case .unknownTimeZone(let zone):
-            "time zone \"\(zone)\" is not a known IANA time zone"
+            "time zone \(MessageText.quoted(zone)) is not a known IANA time zone"
         case .badToday(let value):
             "--today \(value): expected a real day as YYYY-MM-DD"
         case .badSourceDateEpoch(let value):

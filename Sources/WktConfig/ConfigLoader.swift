@@ -10,8 +10,11 @@ import WktCore
 /// and the key (exit 65). Rules: `timezone` a zone `TimeZone(identifier:)` knows; `week_start` a
 /// weekday name (any case); `day_cutoff_hour` an integer 0–23; `weekly_target` an integer ≥ 1;
 /// `unit` `kg` or `lb`; `e1rm_formula` `epley` or `brzycki`; `[schedule]` keys `monday`…`sunday`
-/// (lower case, like every key) with a non-empty routine name; `title`, `author`, `base_url`
-/// strings. Keys are checked in sorted order, so the first error reported is stable.
+/// (lower case, like every key) with a non-empty routine name of at most 200 characters; `title`
+/// and `author` strings of at most 200 characters (``maxTextLength``); `base_url` an absolute
+/// http(s) URL with a host (``BaseURL/validate(_:)``). The file must be UTF-8 without NUL bytes
+/// (the TOML reader would stop at one). Keys are checked in sorted order, so the first error
+/// reported is stable.
 public enum ConfigLoader {
     /// The default config file name, looked up in the working directory.
     public static let defaultFileName = "wkt-site.toml"
@@ -30,6 +33,8 @@ public enum ConfigLoader {
     /// - Returns: the settings.
     /// - Throws: ``ConfigError`` naming the file and key.
     public static func parse(toml: String, file: String, defaultTimeZone: String) throws(ConfigError) -> Settings {
+        // The TOML library reads a C string: it would stop at a NUL and silently ignore the rest.
+        try checkBytes(Array(toml.utf8), file: file)
         let table: TOMLTable
         do {
             table = try TOMLTable(string: toml)
@@ -68,11 +73,17 @@ public enum ConfigLoader {
             case "schedule":
                 settings.schedule = try reader.schedule(value)
             case "title":
-                settings.title = try reader.string(value, key: key)
+                settings.title = try reader.text(value, key: key)
             case "author":
-                settings.author = try reader.string(value, key: key)
+                settings.author = try reader.text(value, key: key)
             case "base_url":
-                settings.baseURL = try reader.string(value, key: key)
+                let text = try reader.string(value, key: key)
+                do {
+                    _ = try BaseURL.validate(text)
+                } catch {
+                    throw .badValue(file: file, key: key, value: MessageText.quoted(text), rule: error.rule)
+                }
+                settings.baseURL = text
             default:
                 throw .unknownKey(file: file, key: key)
             }
@@ -103,11 +114,57 @@ public enum ConfigLoader {
         guard !isDirectory.boolValue, let data = manager.contents(atPath: full) else {
             throw .unreadable(path: shown)
         }
+        try checkBytes([UInt8](data), file: shown)
         guard let text = String(data: data, encoding: .utf8) else { throw .invalidUTF8(file: shown) }
         return try parse(toml: text, file: shown, defaultTimeZone: defaultTimeZone)
     }
 
-    private static func quoted(_ text: String) -> String { "\"" + text + "\"" }
+    /// The longest `title`, `author` and `[schedule]` routine name, in characters
+    /// (RELIABILITY.md A-11): each is printed on every page, so a megabyte title would make every
+    /// page a megabyte. 200 is far above any real site title or routine name.
+    public static let maxTextLength = 200
+
+    /// Refuses a NUL byte anywhere (RELIABILITY.md A-10: the TOML reader would stop at it and
+    /// ignore the rest without a word) and invalid UTF-8, naming the line.
+    static func checkBytes(_ bytes: [UInt8], file: String) throws(ConfigError) {
+        var line = 1
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x0A { line += 1 }
+            if byte == 0 { throw .badByte(file: file, line: line, what: "NUL character (byte 0x00); TOML does not allow it") }
+            if byte < 0x80 {
+                index += 1
+                continue
+            }
+            let length = utf8Length(bytes, at: index)
+            guard length > 0 else {
+                throw .badByte(file: file, line: line, what: "invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true))); the file must be UTF-8")
+            }
+            index += length
+        }
+    }
+
+    /// The length of the well-formed UTF-8 sequence at `index`, or 0.
+    private static func utf8Length(_ bytes: [UInt8], at index: Int) -> Int {
+        let first = bytes[index]
+        let (length, low, high): (Int, UInt8, UInt8) = switch first {
+        case 0xC2...0xDF: (2, 0x80, 0xBF)
+        case 0xE0: (3, 0xA0, 0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80, 0xBF)
+        case 0xED: (3, 0x80, 0x9F)
+        case 0xF0: (4, 0x90, 0xBF)
+        case 0xF1...0xF3: (4, 0x80, 0xBF)
+        case 0xF4: (4, 0x80, 0x8F)
+        default: (0, 0, 0)
+        }
+        guard length > 0, index + length <= bytes.count else { return 0 }
+        guard (low...high).contains(bytes[index + 1]) else { return 0 }
+        for offset in 2..<length where !(0x80...0xBF).contains(bytes[index + offset]) { return 0 }
+        return length
+    }
+
+    private static func quoted(_ text: String) -> String { MessageText.quoted(text) }
 
     /// Typed access to TOML values with errors that name the key.
     private struct KeyReader {
@@ -116,6 +173,17 @@ public enum ConfigLoader {
         func string(_ value: TOMLValueConvertible, key: String) throws(ConfigError) -> String {
             guard let text = value.string else { throw wrongType(value, key: key, expected: "a string") }
             return text
+        }
+
+        /// A free-text string (`title`, `author`, a routine name): at most ``ConfigLoader/maxTextLength``
+        /// characters.
+        func text(_ value: TOMLValueConvertible, key: String) throws(ConfigError) -> String {
+            let text = try string(value, key: key)
+            // Counting only up to the cap keeps a 20 MB value cheap to refuse.
+            guard text.prefix(ConfigLoader.maxTextLength + 1).count > ConfigLoader.maxTextLength else { return text }
+            throw .badValue(
+                file: file, key: key, value: "a text of \(text.unicodeScalars.count) code points",
+                rule: "at most \(ConfigLoader.maxTextLength) characters")
         }
 
         func int(_ value: TOMLValueConvertible, key: String, in range: ClosedRange<Int>) throws(ConfigError) -> Int {
@@ -155,7 +223,7 @@ public enum ConfigLoader {
                     throw .unknownKey(file: file, key: dotted)
                 }
                 guard let entry = table[key] else { continue }
-                let routine = try string(entry, key: dotted)
+                let routine = try text(entry, key: dotted)
                 guard !routine.trimmingCharacters(in: .whitespaces).isEmpty else {
                     throw .badValue(file: file, key: dotted, value: "\"\"", rule: "a routine name must not be empty")
                 }

@@ -27,7 +27,7 @@ func finish(_ result: CommandResult) throws -> Never {
     if !result.stdout.isEmpty {
         FileHandle.standardOutput.write(Data(result.stdout.utf8))
     }
-    for line in result.stderr {
+    for line in result.printableStderr {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
     throw ExitCode(result.exitCode)

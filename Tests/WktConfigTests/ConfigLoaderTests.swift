@@ -168,7 +168,7 @@ struct ConfigLoaderTests {
             try ConfigLoader.load(path: "dir.toml", workingDirectory: directory, defaultTimeZone: "UTC")
         }
         try Data([0x74, 0x3D, 0xFF]).write(to: URL(fileURLWithPath: directory + "/latin.toml"))
-        #expect(throws: ConfigError.invalidUTF8(file: "latin.toml")) {
+        #expect(throws: ConfigError.badByte(file: "latin.toml", line: 1, what: "invalid UTF-8 (byte 0xFF); the file must be UTF-8")) {
             try ConfigLoader.load(path: "latin.toml", workingDirectory: directory, defaultTimeZone: "UTC")
         }
     }

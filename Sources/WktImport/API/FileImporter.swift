@@ -42,6 +42,14 @@ public enum FileImporter {
     /// - Throws: ``ImportError/badData(file:line:message:)`` or
     ///   ``ImportError/unknownFormat(file:supported:)`` (exit 65).
     public static func read(bytes: [UInt8], file: String, options: ImportOptions) throws(ImportError) -> ImportBatch {
+        var batch = try readUnchecked(bytes: bytes, file: file, options: options)
+        // Warnings quote the file's values (column names, times): one printable line each, quoted
+        // values cut, like the errors (RELIABILITY.md A-09).
+        batch.warnings = batch.warnings.map { MessageText.oneLine($0) }
+        return batch
+    }
+
+    private static func readUnchecked(bytes: [UInt8], file: String, options: ImportOptions) throws(ImportError) -> ImportBatch {
         if let document = FormatDetector.documentEntry(for: bytes, options: options) {
             return try document.read(bytes, file, options)
         }

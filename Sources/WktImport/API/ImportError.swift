@@ -1,3 +1,5 @@
+import WktCore
+
 /// Why an export file could not be imported. Every case says where (file, and the line when one is
 /// to blame) and which rule was broken; ``exitCode`` maps it to the process status of
 /// RELIABILITY.md (65 bad data, 74 I/O).
@@ -34,8 +36,11 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The rule that was broken, without the `file:line:` prefix.
-    public var message: String {
+    /// The rule that was broken, without the `file:line:` prefix: one line, control characters
+    /// escaped, quoted input values cut to 80 characters (RELIABILITY.md A-09).
+    public var message: String { MessageText.oneLine(rawMessage) }
+
+    private var rawMessage: String {
         switch self {
         case .badData(_, _, let message): message
         case .unreadable(_, let message): "cannot read the file: \(message)"
@@ -47,7 +52,8 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
 
     /// One line: `FILE:LINE: MESSAGE`, or `FILE: MESSAGE` when no line is to blame.
     public var description: String {
-        if let line { return "\(file):\(line): \(message)" }
-        return "\(file): \(message)"
+        let place = MessageText.clip(file, limit: 1_000)
+        if let line { return "\(place):\(line): \(message)" }
+        return "\(place): \(message)"
     }
 }

@@ -55,7 +55,9 @@ public struct ImportOptions: Sendable {
     public var limits: CSVLimits
     /// IANA name of the zone in which instants without a zone (Gym-Baazi's reference-date seconds)
     /// become wall times. The app passes the configured `timezone` (STATS.md); the default `UTC`
-    /// is for callers without one. Naive wall-time formats (Strong, Hevy, FitNotes) ignore it.
+    /// is for callers without one. Naive wall-time formats (Strong, Hevy, FitNotes) keep their wall
+    /// times, except one that does not exist in this zone (a DST gap), which moves forward by
+    /// the gap with a warning (RELIABILITY.md T-07).
     public var timeZone: String
 
     /// Creates options; the defaults detect the format, assume nothing, reject any bad row and read

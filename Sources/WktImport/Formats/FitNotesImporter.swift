@@ -284,10 +284,10 @@ private struct FitNotesAssembler: RowAssembler {
 
     /// The batch, in file order, with its warnings.
     func finish(repaired: [CSVWideRecord]) -> ImportBatch {
-        let drafts = collector.drafts
+        let (drafts, moved) = NaiveTimes.resolveGaps(collector.drafts, zoneName: options.timeZone)
         let workouts = drafts.map { $0.workout(source: .fitnotes) }
         var warnings = WorkoutCollector.warnings(
-            unknownColumns: layout.unknownColumns, drafts: drafts, workouts: workouts, today: options.today)
+            unknownColumns: layout.unknownColumns, drafts: drafts, workouts: workouts, today: options.today) + moved
         if let first = repaired.map(\.line).min() {
             warnings.append(
                 "joined the surplus fields of \(repaired.count) row\(repaired.count == 1 ? "" : "s") back into the "

@@ -47,9 +47,14 @@ enum FormatDetector {
     static let documentEntries: [DocumentEntry] = [
         DocumentEntry(
             format: .wkt, matches: { WktJSON.looksLikeWktJSON(prefix: Array($0.prefix(4096))) },
-            read: { bytes, file, _ throws(ImportError) in
+            read: { bytes, file, options throws(ImportError) in
                 do throws(WktJSONError) {
-                    return try WktJSON.decode(bytes: bytes, file: file)
+                    // Starts without an offset are wall times in the configured zone (T-07).
+                    var batch = try WktJSON.decode(bytes: bytes, file: file)
+                    let (workouts, moved) = NaiveTimes.resolveGaps(batch.workouts, zoneName: options.timeZone)
+                    batch.workouts = workouts
+                    batch.warnings += moved
+                    return batch
                 } catch {
                     throw ImportError.badData(
                         file: file, line: error.line, message: (error.path.map { $0 + ": " } ?? "") + error.message)

@@ -204,12 +204,13 @@ private struct HevyAssembler: RowAssembler {
 
     /// The batch, oldest workout first, with its warnings.
     func finish() -> ImportBatch {
-        let sorted = collector.drafts.sorted { a, b in
+        let (drafts, moved) = NaiveTimes.resolveGaps(collector.drafts, zoneName: options.timeZone)
+        let sorted = drafts.sorted { a, b in
             a.start != b.start ? a.start < b.start : CanonicalName.precedes(a.key, b.key)
         }
         let workouts = sorted.map { $0.workout(source: .hevy) }
         let warnings = WorkoutCollector.warnings(
-            unknownColumns: layout.unknownColumns, drafts: sorted, workouts: workouts, today: options.today)
+            unknownColumns: layout.unknownColumns, drafts: sorted, workouts: workouts, today: options.today) + moved
         return ImportBatch(
             file: table.file, format: layout.formatID, workouts: workouts, carried: layout.carried,
             skipped: collector.policy.sortedSkipped, warnings: warnings)

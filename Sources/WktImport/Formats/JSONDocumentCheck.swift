@@ -73,7 +73,7 @@ struct JSONProblem: Error, Equatable {
 /// The checks `JSONDecoder` does not make (FORMATS.md §5, RELIABILITY.md I-28), run before it:
 /// a duplicate key is an error instead of "first value wins silently", a key the shape does not
 /// know is an error, and nesting is capped. The scan also enforces strict RFC 8259 syntax with a
-/// path in every message: UTF-8 only, no lone surrogate (`\ud800`), no number that overflows a
+/// path in every message: UTF-8 only, no NUL character in a string (raw or `\u0000`), no lone surrogate (`\ud800`), no number that overflows a
 /// double (`1e400`), nothing after the document. A UTF-8 byte-order mark is skipped.
 enum JSONDocumentCheck {
     /// The deepest nesting accepted; real backups need 6 levels.
@@ -85,6 +85,17 @@ enum JSONDocumentCheck {
     static func check(_ bytes: [UInt8], shape: JSONShape) throws(JSONProblem) {
         let problem: JSONProblem? = bytes.withUnsafeBufferPointer { p in
             if let bom = TextEncodingCheck.byteOrderMarkProblem(p) { return JSONProblem(path: "$", message: bom.message) }
+            // A NUL byte is named with its JSON path (RELIABILITY.md A-03): the scan stops at it at
+            // the latest. A NUL among the first two bytes is more likely UTF-16 without a byte
+            // order mark, which the encoding check below names.
+            if let nul = p.firstIndex(of: 0), nul > 1 {
+                var scanner = JSONScanner(bytes: bytes)
+                do throws(JSONProblem) {
+                    try scanner.document(shape)
+                } catch {
+                    return error
+                }
+            }
             if let bad = TextEncodingCheck.utf8Problem(p, from: 0) { return JSONProblem(path: "$", message: bad.message) }
             return nil
         }
@@ -98,6 +109,9 @@ enum JSONDocumentCheck {
     /// document is not an object.
     static func topLevelKeys(_ bytes: [UInt8]) -> [String] {
         var scanner = JSONScanner(bytes: bytes)
+        // A NUL inside a string is the check's to report (with its path), not a reason to miss
+        // the format.
+        scanner.allowsNUL = true
         do {
             try scanner.document(.any)
         } catch {
@@ -113,6 +127,8 @@ private struct JSONScanner {
     var position = 0
     var path: [JSONPathStep] = []
     var topLevelKeys: [String] = []
+    /// Whether a NUL inside a string passes (format detection only).
+    var allowsNUL = false
 
     /// The bytes that the one-letter escapes `\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t` stand for.
     static let simpleEscapes: [UInt8: UInt8] = [
@@ -141,7 +157,8 @@ private struct JSONScanner {
 
     /// A readable name for a byte in messages.
     func describe(_ b: UInt8) -> String {
-        b >= 0x21 && b < 0x7F ? "'" + String(UnicodeScalar(b)) + "'" : "byte " + Hex.byte(b)
+        if b == 0 { return "a NUL character (byte 0x00)" }
+        return b >= 0x21 && b < 0x7F ? "'" + String(UnicodeScalar(b)) + "'" : "byte " + Hex.byte(b)
     }
 
     mutating func value(_ shape: JSONShape, depth: Int) throws(JSONProblem) {
@@ -240,7 +257,8 @@ private struct JSONScanner {
                 position += 1
                 return keepText ? String(decoding: text, as: UTF8.self) : ""
             }
-            if b < 0x20 { throw fail("control character \(Hex.byte(b)) inside a string must be escaped") }
+            if b == 0 && !allowsNUL { throw fail("a raw NUL character (byte 0x00) inside a string is not allowed: no name, id or note may hold one") }
+            if b < 0x20 && b != 0 { throw fail("control character \(Hex.byte(b)) inside a string must be escaped") }
             if b != UInt8(ascii: "\\") {
                 if keepText { text.append(b) }
                 position += 1
@@ -255,6 +273,9 @@ private struct JSONScanner {
             }
             guard escape == UInt8(ascii: "u") else { throw fail("invalid escape \\\(String(UnicodeScalar(escape))) in a string") }
             let scalar = try unicodeEscape()
+            // A NUL would be cut off by the store (SQLite text ends at it) or by the decoder, so
+            // the value would be stored truncated: refused instead (RELIABILITY.md A-03).
+            if scalar == "\0" && !allowsNUL { throw fail("a NUL character (\\u0000) inside a string is not allowed: no name, id or note may hold one") }
             if keepText { text += Array(String(Character(scalar)).utf8) }
         }
         throw fail("the document ends inside a string (truncated file?)")

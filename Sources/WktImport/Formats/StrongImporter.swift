@@ -193,10 +193,10 @@ private struct StrongAssembler: RowAssembler {
 
     /// The batch, with its warnings.
     func finish() -> ImportBatch {
-        let drafts = collector.drafts
+        let (drafts, moved) = NaiveTimes.resolveGaps(collector.drafts, zoneName: options.timeZone)
         let workouts = drafts.map { $0.workout(source: .strong) }
         var warnings = WorkoutCollector.warnings(
-            unknownColumns: layout.unknownColumns, drafts: drafts, workouts: workouts, today: options.today)
+            unknownColumns: layout.unknownColumns, drafts: drafts, workouts: workouts, today: options.today) + moved
         let assumed: WeightUnit? = layout.weightUnit == .userSetting && options.unit == nil ? .kg : nil
         if assumed != nil, let hint = BatchChecks.poundsHint(weights: unitlessWeights) { warnings.append(hint) }
         return ImportBatch(

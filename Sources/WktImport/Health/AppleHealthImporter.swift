@@ -3,7 +3,6 @@ import Foundation
 import FoundationXML
 #endif
 import WktCore
-import ZIPFoundation
 
 /// Imports the workouts of an Apple Health export: `export.xml`, or `export.zip` holding
 /// `apple_health_export/<localized name>.xml` (FORMATS.md §4, SEEDS.md AirFit row).
@@ -73,14 +72,13 @@ public enum AppleHealthImporter {
     }
 
     private static func readZip(path: String) throws(HealthImportError) -> ImportBatch {
-        let archive = try HealthZip.open(path)
-        guard let entry = HealthZip.mainEntry(in: archive) else {
+        guard let entry = HealthZip.mainEntry(in: try HealthZip.members(of: path)) else {
             throw HealthImportError(
                 kind: .notHealthExport, file: path,
                 message: "no \(HealthZip.folder)/*.xml (other than export_cda.xml) in the zip")
         }
         let channel = HealthChunkChannel()
-        HealthZip.startInflating(path: path, entryIndex: entry.index, entryPath: entry.path, into: channel)
+        HealthZip.startInflating(path: path, member: entry, into: channel)
         defer { channel.cancelAndWait() }
         let file = "\(path) (\(entry.path))"
         return try parse(
@@ -88,17 +86,66 @@ public enum AppleHealthImporter {
             format: "apple-health/zip")
     }
 
-    /// Words for the `XMLParser` errors a damaged export produces (Linux gives only a code).
-    private static func describe(_ error: any Error) -> String {
+    /// Words for an `XMLParser` error: what XML expected there (RELIABILITY.md A-09).
+    ///
+    /// The error's code is libxml2's `xmlParserErrors` number, which Apple's `NSXMLParserError`
+    /// numbers follow too (41 is an attribute without a value on both). swift-corelibs-foundation's
+    /// `XMLParser.ErrorCode` enum is numbered from 0 and so names the neighbouring error; the
+    /// words are therefore keyed by the number itself.
+    static func describe(_ error: any Error) -> String {
         let code = (error as NSError).code
-        switch XMLParser.ErrorCode(rawValue: code) {
-        case .undeclaredEntityError?: return "reference to an undeclared entity (entities are not supported)"
-        case .attributeRedefinedError?: return "an attribute appears twice in one element"
-        case .tagNameMismatchError?: return "an end tag does not match its start tag"
-        case .invalidCharacterError?: return "a character that XML does not allow"
-        case .lessThanSymbolInAttributeError?: return "'<' inside an attribute value"
-        case .prematureDocumentEndError?: return "the document ends too early"
-        default: return "XMLParser error \(code)"
+        return describe(code: code) ?? "not well-formed XML (libxml2 error \(code))"
+    }
+
+    /// Words for the libxml2 error numbers a damaged or hostile export can produce.
+    static func describe(code: Int) -> String? {
+        switch code {
+        case 1: "the XML reader failed internally"
+        case 2: "out of memory, or a name or value longer than the XML reader's limit (10 MB)"
+        case 3, 4: "expected an XML document, found no element"
+        case 5: "the document ends too early"
+        case 6, 7, 8: "a character reference '&#…;' to a character XML does not allow"
+        case 9: "a character that XML does not allow (a control character?)"
+        case 10...25: "an entity or character reference in a place XML does not allow"
+        case 26, 27: "reference to an undeclared entity (entities are not supported)"
+        case 28, 29, 30: "an entity reference that cannot be used here"
+        case 31, 32, 81: "an encoding other than UTF-8"
+        case 33, 34: "a quoted string is not opened or not closed"
+        case 35: "a malformed namespace declaration"
+        case 36, 37: "an entity value is not opened or not closed"
+        case 38: "'<' inside an attribute value"
+        case 39: "expected an attribute value in quotes after '='"
+        case 40: "expected the closing quote of an attribute value"
+        case 41: "expected '=' and a quoted value after an attribute name"
+        case 42: "an attribute appears twice in one element"
+        case 43, 44: "a quoted literal is not opened or not closed"
+        case 45: "a comment '<!--' is not closed by '-->'"
+        case 46, 47: "a malformed processing instruction '<?…?>'"
+        case 48...55, 58, 59, 60, 83, 95: "a malformed declaration in the DOCTYPE"
+        case 56, 57, 96: "a malformed XML declaration '<?xml …?>'"
+        case 61: "the DOCTYPE declaration is not finished"
+        case 62: "']]>' outside a CDATA section"
+        case 63: "a CDATA section is not closed by ']]>'"
+        case 64: "a name starting with 'xml' that XML reserves"
+        case 65: "expected white space (between attributes?)"
+        case 66, 67, 68: "expected a name"
+        case 69: "expected text"
+        case 70, 71, 91, 92: "a malformed URI or public identifier"
+        case 72: "expected '<'"
+        case 73: "expected '>' to end a tag"
+        case 74: "expected an end tag '</…>'"
+        case 75: "expected '=' after an attribute name"
+        case 76: "an end tag does not match its start tag"
+        case 77: "a tag is not finished"
+        case 78, 82: "a malformed standalone declaration"
+        case 79: "a malformed encoding name"
+        case 80: "'--' inside a comment"
+        case 84: "expected a value"
+        case 85: "elements are not properly nested"
+        case 86: "content after the end of the root element"
+        case 87, 88, 89, 90: "an entity whose content is not allowed"
+        case 94: "no DOCTYPE where one is required"
+        default: nil
         }
     }
 
@@ -113,11 +160,16 @@ public enum AppleHealthImporter {
         _ = parser.parse()  // not trusted: truncated input parses "successfully" (FORMATS.md §4.4)
         parser.delegate = nil
         if let failure = stream.failure { throw failure }
-        if let failure = collector.failure { throw failure }
-        if let (error, line) = collector.parseError ?? parser.parserError.map({ ($0, parser.lineNumber) }) {
+        let parseError = collector.parseError ?? parser.parserError.map({ ($0, parser.lineNumber, parser.columnNumber) })
+        // XMLParser goes on after some errors (an attribute without a value); the malformed XML,
+        // when it comes first, is the cause to report, not the value it garbled.
+        // The abort the collector itself asked for (libxml2 111, Apple 512) is no XML error.
+        let realParseError = parseError.flatMap { [111, 512].contains(($0.0 as NSError).code) ? nil : $0 }
+        if let failure = collector.failure, realParseError.map({ $0.1 > (failure.line ?? 0) }) ?? true { throw failure }
+        if let (error, line, column) = realParseError {
             throw HealthImportError(
                 kind: .malformedXML, file: file, line: line,
-                message: "malformed XML at line \(line): \(describe(error))")
+                message: "malformed XML at line \(line), column \(column): \(describe(error))")
         }
         guard collector.sawRootEnd else {
             throw HealthImportError(

@@ -1,3 +1,5 @@
+import WktCore
+
 /// Why an Apple Health export could not be imported (RELIABILITY.md P5, I-21 … I-27).
 ///
 /// Every case names the file and, where the fault has one, the 1-based line and/or the 0-based
@@ -38,7 +40,8 @@ public struct HealthImportError: Error, Equatable, Sendable, CustomStringConvert
         self.file = file
         self.line = line
         self.byteOffset = byteOffset
-        self.message = message
+        // One line, control characters escaped, quoted values cut (RELIABILITY.md A-09).
+        self.message = MessageText.oneLine(message)
     }
 
     /// The process exit status for this error: 74 for I/O failures, 65 for bad data.
@@ -46,7 +49,7 @@ public struct HealthImportError: Error, Equatable, Sendable, CustomStringConvert
 
     /// `file:line: message`, `file: byte offset N (line L): message` or `file: message`.
     public var description: String {
-        var location = file
+        var location = MessageText.clip(file, limit: 1_000)
         if let byteOffset {
             location += ": byte offset \(byteOffset)"
             if let line { location += " (line \(line))" }

@@ -20,12 +20,14 @@ final class HealthWorkoutCollector: NSObject, XMLParserDelegate {
     /// The first bad `<Workout>` value, which aborted the parse.
     private(set) var failure: HealthImportError?
     /// The first error `XMLParser` reported, with the line it was at.
-    private(set) var parseError: (error: any Error, line: Int)?
+    private(set) var parseError: (error: any Error, line: Int, column: Int)?
     /// Whether `</HealthData>` was reported.
     private(set) var sawRootEnd = false
 
     private var depth = 0
     private var pending: PendingWorkout?
+    /// Index in ``workouts`` and line of the first workout of each identity.
+    private var firstOfKey: [String: (index: Int, line: Int)] = [:]
 
     /// What is known about the `<Workout>` being read.
     private struct PendingWorkout {
@@ -74,7 +76,21 @@ final class HealthWorkoutCollector: NSObject, XMLParserDelegate {
         if depth == 2, elementName == "Workout", let workout = pending {
             pending = nil
             do throws(HealthImportError) {
-                workouts.append(try makeWorkout(workout))
+                let made = try makeWorkout(workout)
+                if let (index, line) = firstOfKey[made.sourceKey] {
+                    // Two <Workout>s with the same start, end, type and source are one workout
+                    // for the store; said here in the XML's terms, with both lines.
+                    guard workouts[index] == made else {
+                        throw HealthImportError(
+                            kind: .badValue, file: file, line: workout.line,
+                            message: "<Workout>: same startDate, endDate, workoutActivityType and sourceName as the "
+                                + "<Workout> of line \(line) but other values; cannot tell which one is right")
+                    }
+                    warnings.append("\(file):\(workout.line): the same <Workout> as line \(line); imported once")
+                } else {
+                    firstOfKey[made.sourceKey] = (workouts.count, workout.line)
+                    workouts.append(made)
+                }
             } catch {
                 failure = error
                 parser.abortParsing()
@@ -87,7 +103,7 @@ final class HealthWorkoutCollector: NSObject, XMLParserDelegate {
 
     /// Keeps the first error `XMLParser` reports, with its line.
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
-        if self.parseError == nil { self.parseError = (parseError, parser.lineNumber) }
+        if self.parseError == nil { self.parseError = (parseError, parser.lineNumber, parser.columnNumber) }
     }
 
     private func fail(_ parser: XMLParser, line: Int, _ message: String) {
@@ -111,7 +127,7 @@ final class HealthWorkoutCollector: NSObject, XMLParserDelegate {
         func timestamp(_ key: String) throws(HealthImportError) -> HealthTimestamp {
             let text = try required(key)
             guard let stamp = HealthTimestamp.parse(text) else {
-                throw bad("\(key) \"\(text)\" is not yyyy-MM-dd HH:mm:ss ±hhmm")
+                throw bad("\(key) \(MessageText.quoted(text)) is not yyyy-MM-dd HH:mm:ss ±hhmm")
             }
             return stamp
         }

@@ -1,3 +1,5 @@
+import WktCore
+
 /// Why a wkt JSON file could not be read (RELIABILITY.md I-28).
 ///
 /// Every error names the file, the 1-based line and the JSON path of the value at fault
@@ -42,8 +44,9 @@ public struct WktJSONError: Error, Equatable, Sendable, CustomStringConvertible 
         self.kind = kind
         self.file = file
         self.line = line
-        self.path = path
-        self.message = message
+        self.path = path.map { MessageText.clip($0, limit: 200) }
+        // One line, control characters escaped, quoted values cut (RELIABILITY.md A-09).
+        self.message = MessageText.oneLine(message)
     }
 
     /// The process exit status: 65 (bad input data) for every kind.
@@ -51,7 +54,7 @@ public struct WktJSONError: Error, Equatable, Sendable, CustomStringConvertible 
 
     /// `file:line: path: message`.
     public var description: String {
-        var text = file
+        var text = MessageText.clip(file, limit: 1_000)
         if let line { text += ":\(line)" }
         if let path { text += ": \(path)" }
         return text + ": " + message

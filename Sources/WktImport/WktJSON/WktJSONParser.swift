@@ -90,7 +90,8 @@ struct WktJSONPath: Sendable, CustomStringConvertible {
 /// Unlike `JSONDecoder` it refuses duplicate keys (no first-wins), keeps each value's line for
 /// messages and names the JSON path of every fault. It also refuses invalid UTF-8, lone
 /// surrogates (`\ud800`), numbers that overflow a `Double` (`1e400`), `NaN`/`Infinity`, raw
-/// control characters in strings and trailing data. Recursion is bounded by ``maxDepth``, so a
+/// control characters in strings, NUL characters (raw or `\u0000`: the store would cut the value
+/// at them) and trailing data. Recursion is bounded by ``maxDepth``, so a
 /// 100,000-deep `[[[…` is a clean error, not a stack overflow. A UTF-8 byte order mark is skipped.
 struct WktJSONParser {
     /// Deepest nesting of arrays and objects accepted (a wkt file needs 5).
@@ -225,7 +226,9 @@ struct WktJSONParser {
                 decoded.append(contentsOf: bytes[runStart..<index])
                 try escape(into: &decoded, path: path)
                 runStart = index
-            case 0x00..<0x20:
+            case 0x00:
+                throw nulCharacter("a raw NUL character (byte 0x00) inside a string", path)
+            case 0x01..<0x20:
                 throw syntax("control character \(describe(byte)) inside a string; escape it", path)
             default:
                 index += 1
@@ -264,6 +267,9 @@ struct WktJSONParser {
         } else if (0xDC00...0xDFFF).contains(scalar) {
             throw syntax("lone surrogate \\u\(hex(scalar)) is not a character", path)
         }
+        // A NUL would be cut off by the store (SQLite text ends at it), so the value would be
+        // stored truncated: refused instead (RELIABILITY.md A-03).
+        guard scalar != 0 else { throw nulCharacter("a NUL character (\\u0000) inside a string", path) }
         guard let unicode = Unicode.Scalar(scalar) else { throw syntax("invalid \\u escape", path) }
         decoded.append(contentsOf: Array(String(Character(unicode)).utf8))
     }
@@ -338,7 +344,8 @@ struct WktJSONParser {
     private func peek(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
 
     private func describe(_ byte: UInt8) -> String {
-        byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(hex(UInt32(byte), width: 2))"
+        if byte == 0 { return "a NUL character (byte 0x00)" }
+        return byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(hex(UInt32(byte), width: 2))"
     }
 
     private func hex(_ value: UInt32, width: Int = 4) -> String {
@@ -347,7 +354,15 @@ struct WktJSONParser {
     }
 
     private func syntax(_ message: String, _ path: WktJSONPath) -> WktJSONError {
-        WktJSONError(kind: .syntax, file: file, line: line, path: path.description, message: "invalid JSON: \(message)")
+        // Say what was found when it is a NUL, so the message names it (RELIABILITY.md A-03).
+        let found = index < bytes.count && bytes[index] == 0 && !message.contains("NUL") ? ", found a NUL character (byte 0x00)" : ""
+        return WktJSONError(kind: .syntax, file: file, line: line, path: path.description, message: "invalid JSON: \(message)\(found)")
+    }
+
+    private func nulCharacter(_ what: String, _ path: WktJSONPath) -> WktJSONError {
+        WktJSONError(
+            kind: .syntax, file: file, line: line, path: path.description,
+            message: "\(what) is not allowed: no name, id or note may hold one")
     }
 
     private func tooDeep(_ path: WktJSONPath) -> WktJSONError {
