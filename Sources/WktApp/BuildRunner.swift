@@ -157,14 +157,13 @@ public enum BuildRunner {
         }
     }
 
-    /// A base URL must be absolute http(s), so sitemap and feed links are real.
+    /// `--base-url` must pass the one base-URL rule (`BaseURL`, shared with `base_url` in the
+    /// config); on the command line a bad one is a usage error, 64 (RELIABILITY.md A-13).
     static func validate(baseURL: String) throws {
-        guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", url.host != nil
-        else {
-            throw AppFailure(
-                message: "--base-url \(baseURL): expected an absolute http(s) URL such as https://example.org/lifting/",
-                exitCode: ExitStatus.usage)
+        do throws(BaseURL.Invalid) {
+            _ = try BaseURL.validate(baseURL)
+        } catch {
+            throw AppFailure(message: "--base-url \(error)", exitCode: ExitStatus.usage)
         }
     }
 }

@@ -163,21 +163,12 @@ public enum SiteBuilder {
         return "Built by wkt-site from \(TextFormat.plural(site.report.totals.workouts, "workout")), \(TextFormat.range(first, last))"
     }
 
-    /// Checks a base URL and returns it ending in `/`: `http://` or `https://` (any letter case)
-    /// with a host, and only characters that need no escaping in an attribute or XML text
-    /// (no spaces, quotes, `<`, `>`, backslash, `?`, `#` or controls).
+    /// Checks a base URL with the one rule of `BaseURL` (WktCore) and returns it ending in `/`.
     static func validateBaseURL(_ url: String) throws(SiteError) -> String {
-        let lower = url.lowercased()
-        guard let scheme = ["https://", "http://"].first(where: { lower.hasPrefix($0) }) else {
-            throw .invalidBaseURL(url, rule: "must start with http:// or https://")
+        do throws(BaseURL.Invalid) {
+            return try BaseURL.validate(url)
+        } catch {
+            throw .invalidBaseURL(url, rule: error.rule)
         }
-        guard url.utf8.count > scheme.utf8.count, !url.dropFirst(scheme.count).hasPrefix("/") else {
-            throw .invalidBaseURL(url, rule: "needs a host after \(scheme)")
-        }
-        let forbidden: Set<Unicode.Scalar> = [" ", "\"", "'", "<", ">", "\\", "`", "{", "}", "|", "^", "?", "#"]
-        if url.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F || forbidden.contains($0) }) {
-            throw .invalidBaseURL(url, rule: "may not contain spaces, quotes, <, >, \\, ?, # or control characters")
-        }
-        return url.hasSuffix("/") ? url : url + "/"
     }
 }

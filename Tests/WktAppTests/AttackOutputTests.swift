@@ -206,7 +206,7 @@ enum TreeListing {
 }
 
 /// RELIABILITY.md A-13: `--quiet` prints nothing at all on success.
-@Suite("A-13: --quiet is silent")
+@Suite("A-13: --quiet is silent; bad base URLs are usage or config errors")
 struct QuietTests {
     @Test("A-13: import --quiet with warnings prints nothing; --json carries the warnings")
     func quietImport() throws {
@@ -229,6 +229,27 @@ struct QuietTests {
         let failed = ImportRunner.run(ImportRequest(files: [bad], quiet: true), env: box.env)
         #expect(failed.exitCode == 65)
         #expect(!failed.stderr.isEmpty)
+    }
+
+    @Test(
+        "A-13: a bad --base-url is a usage error (64) in one line, before anything is read or written",
+        arguments: ["https://e.org/a b", "javascript:alert(1)", "https://", "https://e.org/?q", "ftp://e.org/", "https://e.org/\u{1B}[2J"])
+    func badBaseURLFlag(url: String) throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let file = try box.write("a.csv", SameHistory.strongComma)
+        #expect(ImportRunner.run(ImportRequest(files: [file], unit: .kg), env: box.env).exitCode == 0)
+        let result = BuildRunner.run(BuildRequest(today: "2026-11-21", baseURL: url), env: box.env)
+        #expect(result.exitCode == 64, "\(result.stderr)")
+        #expect(result.stderr.count == 1 && result.stderr[0].contains("--base-url \""), "\(result.stderr)")
+        #expect(!result.stderr[0].contains("\u{1B}"))
+        #expect(!box.exists("site"))
+        // The same URL in wkt-site.toml is a config error (65) naming base_url, in build and stats.
+        try box.write("wkt-site.toml", "base_url = \"" + url.replacingOccurrences(of: "\u{1B}", with: "\\u001b") + "\"\n")
+        let configured = BuildRunner.run(BuildRequest(today: "2026-11-21"), env: box.env)
+        #expect(configured.exitCode == 65, "\(configured.stderr)")
+        #expect(configured.stderr.first?.contains("base_url") == true, "\(configured.stderr)")
+        #expect(StatsRunner.run(StatsRequest(today: "2026-11-21"), env: box.env).exitCode == 65)
     }
 
     @Test("A-13: build --quiet without a store, and demo/build --quiet through the binary, print nothing")

@@ -55,12 +55,9 @@ enum AtomFeed {
     /// `2026-11-18T06:00:00+01:00`.
     static func timestamp(_ workout: Workout, zone: TimeZone?) -> String {
         let start = workout.start
-        let offset = workout.utcOffsetSeconds ?? zone.map { zone in
-            // The zone's offset at the wall time read as UTC: exact except within the hour of a
-            // DST change, where either neighbouring offset is a fair reading.
-            let instant = Date(timeIntervalSince1970: Double(start.date.dayNumber) * 86_400 + Double(start.secondOfDay))
-            return zone.secondsFromGMT(for: instant)
-        } ?? 0
+        // A naive wall time in the configured zone; in the repeated autumn hour it means its first
+        // occurrence (the larger offset), as everywhere else (RELIABILITY.md T-08).
+        let offset = workout.utcOffsetSeconds ?? zone.map { LocalTime.resolve(start, in: $0).offsetSeconds } ?? 0
         return start.iso8601 + offsetText(offset)
     }
 
