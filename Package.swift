@@ -45,6 +45,7 @@ let package = Package(
         .target(name: "CInterrupt"),
         // Test-only: a fault-injecting SQLite VFS (RELIABILITY.md S-02); never linked into wkt-site.
         .target(name: "CSQLiteFaults", path: "Tests/CSQLiteFaults", linkerSettings: [.linkedLibrary("sqlite3")]),
+        .target(name: "WktFaultVFS", dependencies: ["CSQLiteFaults"], path: "Tests/WktFaultVFS", swiftSettings: swiftSettings),
         .target(name: "WktCore", swiftSettings: swiftSettings),
         .target(
             name: "WktConfig",
@@ -90,7 +91,7 @@ let package = Package(
             resources: [.copy("Fixtures")], swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "WktStoreTests", dependencies: ["WktStore", "WktCore", "CSQLiteFaults"], swiftSettings: swiftSettings
+            name: "WktStoreTests", dependencies: ["WktStore", "WktCore", "WktFaultVFS"], swiftSettings: swiftSettings
         ),
         .testTarget(name: "WktMarkdownTests", dependencies: ["WktMarkdown"], swiftSettings: swiftSettings),
         .testTarget(
@@ -100,7 +101,7 @@ let package = Package(
         .testTarget(name: "WktDemoTests", dependencies: ["WktDemo", "WktCore"], swiftSettings: swiftSettings),
         .testTarget(name: "WktIOTests", dependencies: ["WktIO", "WktCore"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "WktAppTests", dependencies: ["WktApp", "WktCore", "WktStore", "WktImport", "CSQLiteFaults"],
+            name: "WktAppTests", dependencies: ["WktApp", "WktCore", "WktStore", "WktImport", "WktFaultVFS"],
             swiftSettings: swiftSettings
         ),
     ]

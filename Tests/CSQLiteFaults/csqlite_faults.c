@@ -6,6 +6,9 @@
 
 // The armed state, guarded by one mutex (SQLite calls in from GRDB's queue threads).
 static pthread_mutex_t state_lock = PTHREAD_MUTEX_INITIALIZER;
+/* Held from arm to disarm: the armed state is process-wide, and every test target runs in one
+   process, so two suites arming at once would reset each other's counters. */
+static pthread_mutex_t session_lock = PTHREAD_MUTEX_INITIALIZER;
 static char armed_prefix[4096];
 static int armed = 0;
 static int fail_at = 0;
@@ -201,6 +204,7 @@ int wkt_faults_install(void) {
 }
 
 void wkt_faults_arm(const char *prefix, int nth, int persistent, int kinds, int write_error) {
+    pthread_mutex_lock(&session_lock);
     pthread_mutex_lock(&state_lock);
     strncpy(armed_prefix, prefix, sizeof armed_prefix - 1);
     armed_prefix[sizeof armed_prefix - 1] = '\0';
@@ -218,6 +222,7 @@ void wkt_faults_disarm(void) {
     pthread_mutex_lock(&state_lock);
     armed = 0;
     pthread_mutex_unlock(&state_lock);
+    pthread_mutex_unlock(&session_lock);
 }
 
 int wkt_faults_seen(void) {

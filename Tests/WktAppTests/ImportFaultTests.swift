@@ -1,4 +1,5 @@
 import Foundation
+import WktFaultVFS
 import Testing
 @testable import WktApp
 @testable import WktStore

@@ -1,4 +1,5 @@
 import Foundation
+import WktFaultVFS
 import GRDB
 import Testing
 import WktCore

@@ -25,10 +25,11 @@ int wkt_faults_install(void);
 
 /// Starts counting operations of `kinds` on files under `prefix` and fails the `nth` (1-based);
 /// `persistent` non-zero fails every later one too. `write_error` is the code a failed write
-/// returns (SQLITE_IOERR_WRITE = 778, SQLITE_FULL = 13). Resets the counters.
+/// returns (SQLITE_IOERR_WRITE = 778, SQLITE_FULL = 13). Resets the counters. Waits while another
+/// thread has it armed (one armed session per process, until `wkt_faults_disarm` on the same thread).
 void wkt_faults_arm(const char *prefix, int nth, int persistent, int kinds, int write_error);
 
-/// Stops injecting; the counters keep their values.
+/// Stops injecting and ends the session; the counters keep their values until the next arm.
 void wkt_faults_disarm(void);
 
 /// Operations of the armed kinds seen under the prefix since the last arm.
