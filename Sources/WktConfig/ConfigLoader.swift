@@ -35,6 +35,8 @@ public enum ConfigLoader {
     public static func parse(toml: String, file: String, defaultTimeZone: String) throws(ConfigError) -> Settings {
         // The TOML library reads a C string: it would stop at a NUL and silently ignore the rest.
         try checkBytes(Array(toml.utf8), file: file)
+        // The TOML library aborts the process on some malformed table headers.
+        try TableHeaderCheck.check(Array(toml.utf8), file: file)
         let table: TOMLTable
         do {
             table = try TOMLTable(string: toml)
