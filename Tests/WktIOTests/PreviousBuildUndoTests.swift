@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import WktCore
-import WktIO
+@testable import WktIO
 
 #if canImport(Glibc)
 import Glibc
@@ -145,4 +145,39 @@ struct PreviousBuildUndoTests {
 
 private extension OutputFile {
     var text: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+/// The undo record keeps only the bytes a patch overwrote; writing them back must give the old
+/// file exactly, for any pair of files (seeded random edits, equal and different sizes).
+@Suite("ReuseUndo: differing spans")
+struct DifferingSpansTests {
+    @Test("A-14: old = new with the recorded spans of old written back, truncated to old's size")
+    func roundTrip() {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(max(bound, 1)))
+        }
+        var smallest = Int.max
+        for round in 0..<400 {
+            let size = next(20_000)
+            let old = (0..<size).map { _ in UInt8(next(4) + 97) }
+            var new = old
+            for _ in 0..<next(5) where !new.isEmpty { new[next(new.count)] = UInt8(next(26) + 97) }
+            switch round % 4 {
+            case 1: new += (0..<next(6000)).map { _ in UInt8(next(4) + 97) }
+            case 2: new.removeLast(min(new.count, next(6000)))
+            case 3 where !new.isEmpty: new.insert(0x21, at: next(new.count))
+            default: break
+            }
+            let spans = ReuseUndo.differingSpans(old: old, new: new)
+            var rebuilt = Array(new.prefix(old.count))
+            rebuilt += [UInt8](repeating: 0, count: old.count - rebuilt.count)
+            for span in spans { rebuilt.replaceSubrange(span, with: old[span]) }
+            #expect(rebuilt == old, "round \(round): sizes \(old.count) → \(new.count)")
+            if old.count == new.count, old != new { smallest = min(smallest, spans.reduce(0) { $0 + $1.count }) }
+        }
+        // A one-byte change of an equal-size file keeps one byte, not a 4 KiB block.
+        #expect(smallest == 1)
+    }
 }
