@@ -451,6 +451,7 @@ struct PublishRun {
             return
         }
         let markerBytes = plan.markerBytes
+        undo = nil  // one owner of the record's arrays while it changes (no copy on write)
         defer { undo = record }
         try performing(.prune) { () throws(FileSystemError) in
             try record.moveAside(path, fileSystem: fileSystem, markerBytes: markerBytes)
