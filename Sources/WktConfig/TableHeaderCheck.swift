@@ -1,10 +1,11 @@
-/// A check of table headers before the TOML library sees the file.
+/// A check of table headers and array elements before the TOML library sees the file.
 ///
 /// toml++ (inside TOMLKit) aborts the whole process on a table header whose first key does not
 /// start like a key: `[!`, `[ #]`, `[.a]`, `[=]`, `[[!]]`, a `[` followed by a line break (an
 /// `assert` in its key parser, in release builds too; found by `scripts/fuzz.sh config`). A
 /// configuration file must never crash wkt-site, so such a header is reported here as the TOML
-/// syntax error it is, with its line and column.
+/// syntax error it is, with its line and column. The same library aborts on a `}` where an array
+/// element should start (`a = [}`, `a = [1, }`), which is reported here too.
 ///
 /// The scan follows just enough of TOML to find headers: comments, the four string forms
 /// (multi-line ones included, so a `[` at a line start inside `"""…"""` is text) and the nesting of
@@ -16,20 +17,40 @@ enum TableHeaderCheck {
     /// header the library reports itself).
     static func check(_ bytes: [UInt8], file: String) throws(ConfigError) {
         var scanner = Scanner(bytes: bytes)
+        // Open `[` arrays and `{` inline tables of values, innermost last.
+        var containers: [UInt8] = []
+        // Just after an array's `[` or `,`: the next non-blank byte starts an element.
+        var expectingElement = false
         while let byte = scanner.next() {
+            let blank = byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == 0x0D || byte == 0x0A
+            if expectingElement && !blank && byte != UInt8(ascii: "#") {
+                expectingElement = false
+                // toml++ also aborts on `}` where an array element should start (`a = [}`,
+                // `a = [1, }`); found by the config fuzzer.
+                if byte == UInt8(ascii: "}") {
+                    throw .syntax(
+                        file: file, line: scanner.line, column: scanner.column - 1,
+                        message: "expected an array element or ']', found '}'")
+                }
+            }
             switch byte {
             case UInt8(ascii: "#"):
                 scanner.skipLine()
             case UInt8(ascii: "\""), UInt8(ascii: "'"):
                 scanner.skipString(quote: byte)
             case UInt8(ascii: "["):
-                if scanner.arrayDepth == 0 && scanner.startedLine {
+                if containers.isEmpty && scanner.startedLine {
                     try checkHeader(&scanner, file: file)
                 } else {
-                    scanner.arrayDepth += 1
+                    containers.append(byte)
+                    expectingElement = true
                 }
-            case UInt8(ascii: "]"):
-                scanner.arrayDepth = max(0, scanner.arrayDepth - 1)
+            case UInt8(ascii: "{"):
+                containers.append(byte)
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                if !containers.isEmpty { containers.removeLast() }
+            case UInt8(ascii: ","):
+                expectingElement = containers.last == UInt8(ascii: "[")
             default:
                 break
             }
@@ -84,8 +105,6 @@ enum TableHeaderCheck {
         var startedLine = true
         /// Whether a non-blank byte has been read on the current line.
         var lineHasContent = false
-        /// How many arrays of a value are open.
-        var arrayDepth = 0
 
         init(bytes: [UInt8]) {
             self.bytes = bytes

@@ -40,6 +40,21 @@ struct TableHeaderCheckTests {
         return "a table header must start with a key name (letters, digits, _, - or a quoted name), found \(found)"
     }
 
+    @Test(
+        "a '}' where an array element should start is a syntax error, never an abort",
+        arguments: [
+            ("a=[}", 1, 4), ("a=[ }", 1, 5), ("a=[1,}", 1, 6), ("a=[[}]]", 1, 5), ("a = [ # c\n}", 2, 1),
+            ("a=[\n}", 2, 1), ("a={b=[1,}]}", 1, 9), ("a=[{}, }", 1, 8), ("[t]\na=[}", 2, 4),
+        ])
+    func arrayElement(toml: String, line: Int, column: Int) {
+        #expect(throws: ConfigError.syntax(
+            file: "wkt-site.toml", line: line, column: column, message: "expected an array element or ']', found '}'")) {
+            _ = try Self.parse(toml)
+        }
+        // Valid inline tables and arrays close normally.
+        #expect((try? Self.parse("weekly_target = 3\n[schedule]\nmonday = \"{}\"\n")) != nil)
+    }
+
     @Test("brackets inside strings, multi-line strings, comments and arrays are not headers")
     func notHeaders() throws {
         let toml = """
