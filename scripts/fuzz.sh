@@ -1,0 +1,195 @@
+#!/usr/bin/env bash
+# scripts/fuzz.sh — run wkt-site's libFuzzer targets (RELIABILITY.md §3).
+#
+# Usage:
+#   scripts/fuzz.sh [options] TARGET SECONDS [-- LIBFUZZER-ARGS...]
+#   scripts/fuzz.sh [options] all SECONDS          each target for SECONDS, one after another
+#   scripts/fuzz.sh [options] TARGET FILE...       run saved inputs once (reproduce a crash)
+#   scripts/fuzz.sh --list | --help
+#
+# Targets (sources in Fuzz/Sources/fuzz-TARGET/, properties in each file's header):
+#   csv     strict CSV reader + Strong/Hevy/FitNotes detection and import (FileImporter.read)
+#   health  Apple Health byte pre-pass (chunking-independent, UTF-8, no control bytes, line feeds
+#           kept) + the whole import of export.xml / export.zip (HealthZip, XMLParser)
+#   json    wkt JSON and Gym-Baazi JSON checks and importers; wkt encode/decode round trip
+#   config  wkt-site.toml loader (ConfigLoader.parse)
+#   notes   NoteRenderer: caps + cmark-gfm; no <script>, no on…= attributes, only web links,
+#           output ≤ 32× the note and ≤ 256 KiB
+# Every target checks: no crash (a Swift trap or an ASan report), no input running over 5 s,
+# failures thrown as the module's error type, and error/warning messages per RELIABILITY.md A-09
+# (one line, no raw control characters, at most 1024 bytes).
+#
+# Options:
+#   --messages MODE   A-09 message check: enforce (default; a violation is a crash),
+#                     warn (print the first 20, go on) or off. Also WKT_FUZZ_MESSAGES=MODE.
+#   --no-build        use the fuzzers already built in .build-fuzz/
+#   --seed N          libFuzzer -seed (default: random; CI passes a fixed one)
+#
+# Build: the package in Fuzz/ links the root package's libraries, compiled with
+#   swift build -c release --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address \
+#     -Xswiftc -parse-as-library -Xswiftc -enable-testing
+# libFuzzer and AddressSanitizer come with the Swift toolchain (lib/swift/clang/lib/linux/
+# libclang_rt.{fuzzer,asan}-x86_64.a); nothing beyond the main build's dependencies is needed.
+# Swift code is instrumented for coverage; the C libraries (cmark-gfm, sqlite, toml++ inside
+# TOMLKit) are not, so their internals do not guide the fuzzer.
+#
+# Files:
+#   Fuzz/Corpus/TARGET/      committed seeds (small, hand-written), read only
+#   .fuzz/corpus/TARGET/     inputs libFuzzer found interesting (git-ignored, kept between runs)
+#   .fuzz/artifacts/TARGET/  crash-*, timeout-*, oom-* reproducers (git-ignored)
+#   Fuzz/Regressions/TARGET/ minimised reproducers of fixed bugs, replayed by Swift tests
+# Seeds from ../shared/formats-samples/ (or $WKT_FORMATS_SAMPLES) are added when present, cut
+# to the target's -max_len.
+#
+# Exit status: 0 when no target crashed or hung; 1 otherwise, after printing each reproducer's
+# path and the command that replays it; 64 for a usage error.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+SCRATCH="$ROOT/.build-fuzz"
+WORK="$ROOT/.fuzz"
+TARGETS=(csv health json config notes)
+SAMPLES="${WKT_FORMATS_SAMPLES:-$ROOT/../shared/formats-samples}"
+[ -d "$SAMPLES" ] || SAMPLES="/work/shared/formats-samples"
+
+usage() { sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d' | sed 's/^# \{0,1\}//'; }
+die() { echo "fuzz.sh: $*" >&2; exit 64; }
+
+MESSAGES="${WKT_FUZZ_MESSAGES:-enforce}"
+BUILD=1
+SEED=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        -h|--help) usage; exit 0 ;;
+        --list) printf '%s\n' "${TARGETS[@]}"; exit 0 ;;
+        --messages) [ $# -ge 2 ] || die "--messages needs enforce, warn or off"; MESSAGES="$2"; shift 2 ;;
+        --no-build) BUILD=0; shift ;;
+        --seed) [ $# -ge 2 ] || die "--seed needs a number"; SEED="$2"; shift 2 ;;
+        --) shift; break ;;
+        -*) die "unknown option $1 (see --help)" ;;
+        *) break ;;
+    esac
+done
+case "$MESSAGES" in enforce|warn|off) ;; *) die "--messages: expected enforce, warn or off, got '$MESSAGES'" ;; esac
+[ $# -ge 2 ] || { usage >&2; exit 64; }
+TARGET="$1"; shift
+if [ "$TARGET" != all ] && ! printf '%s\n' "${TARGETS[@]}" | grep -qx -- "$TARGET"; then
+    die "unknown target '$TARGET' (targets: ${TARGETS[*]} all)"
+fi
+
+# The longest input per target: above the 8 KiB note cap for notes, room for a few hundred CSV
+# rows or a small zip, short for the config.
+max_len() {
+    case "$1" in
+        csv|health) echo 16384 ;;
+        notes) echo 12288 ;;
+        json) echo 8192 ;;
+        config) echo 2048 ;;
+    esac
+}
+
+build() {
+    echo "fuzz.sh: building the fuzzers (.build-fuzz, -sanitize=fuzzer,address)…" >&2
+    (cd "$ROOT/Fuzz" && swift build -c release --scratch-path "$SCRATCH" \
+        -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -enable-testing 2>&1 \
+        | grep -v -e "ld.gold: warning: Cannot export local symbol" -e "found 1 file(s) which are unhandled" >&2) \
+        || { echo "fuzz.sh: build failed" >&2; exit 1; }
+}
+
+binary() { echo "$SCRATCH/release/fuzz-$1"; }
+
+# Links up to 40 format samples fitting the target into a scratch folder, one per line on stdout.
+samples_dir() {
+    local target="$1" dir="$WORK/samples/$1" pattern
+    case "$target" in
+        csv) pattern='*.csv' ;;
+        health) pattern='*.xml' ;;
+        *) return 0 ;;
+    esac
+    if [ ! -d "$SAMPLES" ]; then
+        echo "fuzz.sh: $SAMPLES is missing; fuzzing $target from the committed seeds only" >&2
+        return 0
+    fi
+    rm -rf "$dir"; mkdir -p "$dir"
+    find "$SAMPLES" -type f -name "$pattern" | sort | head -40 | while read -r file; do
+        head -c "$(max_len "$target")" "$file" > "$dir/$(basename "$file")"
+    done
+    echo "$dir"
+}
+
+# Runs libFuzzer with common options; "$@" are its extra arguments and inputs.
+run_fuzzer() {
+    local target="$1"; shift
+    mkdir -p "$WORK/artifacts/$target"
+    env WKT_FUZZ_MESSAGES="$MESSAGES" SWIFT_BACKTRACE=enable=no \
+        ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0:handle_abort=1:allocator_may_return_null=1}" \
+        TMPDIR="${TMPDIR:-/tmp}" \
+        "$(binary "$target")" -timeout=5 -rss_limit_mb=2048 -detect_leaks=0 -max_len="$(max_len "$target")" \
+        -artifact_prefix="$WORK/artifacts/$target/" ${SEED:+-seed="$SEED"} "$@"
+}
+
+# Prints the reproducers written since the marker file and how to replay them.
+report_artifacts() {
+    local target="$1" marker="$2" found=0 file
+    while IFS= read -r file; do
+        [ -n "$file" ] || continue
+        found=1
+        echo "fuzz.sh: $target: reproducer $file" >&2
+        echo "fuzz.sh:   replay: scripts/fuzz.sh $target $file" >&2
+    done < <(find "$WORK/artifacts/$target" -type f -newer "$marker" 2>/dev/null | sort)
+    [ "$found" = 1 ] || echo "fuzz.sh: $target: libFuzzer failed without writing a reproducer" >&2
+}
+
+fuzz_one() {
+    local target="$1" seconds="$2"; shift 2
+    local corpus="$WORK/corpus/$target" marker log status
+    mkdir -p "$corpus" "$WORK/logs"
+    marker="$(mktemp "$WORK/.marker.XXXXXX")"
+    log="$WORK/logs/$target.log"
+    local seeds=("$ROOT/Fuzz/Corpus/$target")
+    local extra; extra="$(samples_dir "$target")"
+    [ -n "$extra" ] && seeds+=("$extra")
+    echo "fuzz.sh: $target for ${seconds}s (messages: $MESSAGES, log $log)" >&2
+    status=0
+    run_fuzzer "$target" -max_total_time="$seconds" -print_final_stats=1 "$@" "$corpus" "${seeds[@]}" \
+        > "$log" 2>&1 || status=$?
+    grep -E "^#[0-9]+[[:space:]]+(INITED|DONE)|^stat::number_of_executed_units|^stat::peak_rss|A-09 \(warn\)" "$log" \
+        | head -30 | sed "s/^/fuzz.sh: $target: /" >&2 || true
+    if [ "$status" != 0 ]; then
+        echo "fuzz.sh: $target: FAILED (libFuzzer exit $status); the end of $log:" >&2
+        grep -v "^    #\|^$\|NEW_FUNC\|^#[0-9]" "$log" | tail -15 >&2 || true
+        report_artifacts "$target" "$marker"
+    else
+        echo "fuzz.sh: $target: ok, corpus $(find "$corpus" -type f | wc -l) inputs" >&2
+    fi
+    rm -f "$marker"
+    return "$status"
+}
+
+[ "$BUILD" = 1 ] && build
+for t in "${TARGETS[@]}"; do
+    [ -x "$(binary "$t")" ] || { echo "fuzz.sh: $(binary "$t") is missing (run without --no-build)" >&2; exit 1; }
+done
+
+# Replay mode: the arguments after TARGET are files.
+if [ -e "$1" ]; then
+    [ "$TARGET" != all ] || die "replaying inputs needs one target"
+    run_fuzzer "$TARGET" -runs=1 "$@"
+    exit $?
+fi
+
+SECONDS_EACH="$1"; shift
+[[ "$SECONDS_EACH" =~ ^[0-9]+$ ]] && [ "$SECONDS_EACH" -gt 0 ] || die "SECONDS must be a positive integer, got '$SECONDS_EACH'"
+[ "${1:-}" != "--" ] || shift
+
+failed=()
+if [ "$TARGET" = all ]; then
+    for t in "${TARGETS[@]}"; do fuzz_one "$t" "$SECONDS_EACH" "$@" || failed+=("$t"); done
+else
+    fuzz_one "$TARGET" "$SECONDS_EACH" "$@" || failed+=("$TARGET")
+fi
+if [ ${#failed[@]} -gt 0 ]; then
+    echo "fuzz.sh: FAILED: ${failed[*]}" >&2
+    exit 1
+fi
+echo "fuzz.sh: all ok" >&2
