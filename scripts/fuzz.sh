@@ -28,7 +28,7 @@
 # Build: the package in Fuzz/ links the root package's libraries, compiled with
 #   swift build -c release --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address \
 #     -Xswiftc -parse-as-library -Xswiftc -enable-testing
-# libFuzzer and AddressSanitizer come with the Swift toolchain (lib/swift/clang/lib/linux/
+# libFuzzer and AddressSanitizer come with the Swift toolchain (usr/lib/clang/*/lib/linux/
 # libclang_rt.{fuzzer,asan}-x86_64.a); nothing beyond the main build's dependencies is needed.
 # Swift code is instrumented for coverage; the C libraries (cmark-gfm, sqlite, toml++ inside
 # TOMLKit) are not, so their internals do not guide the fuzzer.
@@ -156,8 +156,9 @@ fuzz_one() {
     grep -E "^#[0-9]+[[:space:]]+(INITED|DONE)|^stat::number_of_executed_units|^stat::peak_rss|A-09 \(warn\)" "$log" \
         | head -30 | sed "s/^/fuzz.sh: $target: /" >&2 || true
     if [ "$status" != 0 ]; then
-        echo "fuzz.sh: $target: FAILED (libFuzzer exit $status); the end of $log:" >&2
-        grep -v "^    #\|^$\|NEW_FUNC\|^#[0-9]" "$log" | tail -15 >&2 || true
+        echo "fuzz.sh: $target: FAILED (libFuzzer exit $status); from $log:" >&2
+        grep -E "property failed|Fatal error|Assertion|ERROR:|SUMMARY:|Slowest unit|out-of-memory" "$log" \
+            | grep -v "A-09 (warn)" | head -8 >&2 || true
         report_artifacts "$target" "$marker"
     else
         echo "fuzz.sh: $target: ok, corpus $(find "$corpus" -type f | wc -l) inputs" >&2

@@ -71,7 +71,12 @@ private func checkReader(_ bytes: [UInt8], file: String) {
     guard zip(table.lines, table.lines.dropFirst()).allSatisfy({ $0 < $1 }), table.lines.allSatisfy({ $0 >= 2 })
     else { Fuzz.fail("record lines not increasing from 2: \(table.lines.prefix(20))") }
 
-    // Round trip: quote every field; the delimiter is the one the reader sniffed.
+    // Round trip: quote every field; the delimiter is the one the reader sniffed. The reader
+    // turns CR LF inside a quoted field into LF, so a value that still holds CR LF (read from
+    // `"\r\r\n"`) cannot be written back as itself; such tables are left out.
+    guard !rows.contains(where: { $0.contains { $0.utf8.contains(0x0D) } }),
+          !table.header.contains(where: { $0.utf8.contains(0x0D) })
+    else { return }
     let delimiter = String(UnicodeScalar(table.delimiter))
     func quoted(_ field: String) -> String { "\"" + field.replacingAll("\"", with: "\"\"") + "\"" }
     let text = ([table.header] + rows).map { $0.map(quoted).joined(separator: delimiter) }.joined(separator: "\n") + "\n"
