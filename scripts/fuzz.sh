@@ -17,13 +17,16 @@
 #           output ≤ 32× the note and ≤ 256 KiB
 # Every target checks: no crash (a Swift trap or an ASan report), no input running over 5 s,
 # failures thrown as the module's error type, and error/warning messages per RELIABILITY.md A-09
-# (one line, no raw control characters, at most 1024 bytes).
+# (one line, no raw control characters, at most 16 KiB).
 #
 # Options:
 #   --messages MODE   A-09 message check: enforce (default; a violation is a crash),
 #                     warn (print the first 20, go on) or off. Also WKT_FUZZ_MESSAGES=MODE.
 #   --no-build        use the fuzzers already built in .build-fuzz/
 #   --seed N          libFuzzer -seed (default: random; CI passes a fixed one)
+#   --keep-going      fork mode (-fork=1 -ignore_crashes=1 -ignore_timeouts=1): record every
+#                     crash and go on until SECONDS are up (long runs); still exits 1 if any
+#                     crash or confirmed timeout was recorded
 #
 # Build: the package in Fuzz/ links the root package's libraries, compiled with
 #   swift build -c release --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address \
@@ -40,6 +43,9 @@
 #   Fuzz/Regressions/TARGET/ minimised reproducers of fixed bugs, replayed by Swift tests
 # Seeds from ../shared/formats-samples/ (or $WKT_FORMATS_SAMPLES) are added when present, cut
 # to the target's -max_len.
+#
+# A timeout (libFuzzer's -timeout=5 is wall time) is replayed twice before it counts: an input
+# that then finishes in time was stalled by machine load and is kept as unconfirmed-timeout-….
 #
 # Exit status: 0 when no target crashed or hung; 1 otherwise, after printing each reproducer's
 # path and the command that replays it; 64 for a usage error.
@@ -58,12 +64,14 @@ die() { echo "fuzz.sh: $*" >&2; exit 64; }
 MESSAGES="${WKT_FUZZ_MESSAGES:-enforce}"
 BUILD=1
 SEED=""
+KEEP_GOING=0
 while [ $# -gt 0 ]; do
     case "$1" in
         -h|--help) usage; exit 0 ;;
         --list) printf '%s\n' "${TARGETS[@]}"; exit 0 ;;
         --messages) [ $# -ge 2 ] || die "--messages needs enforce, warn or off"; MESSAGES="$2"; shift 2 ;;
         --no-build) BUILD=0; shift ;;
+        --keep-going) KEEP_GOING=1; shift ;;
         --seed) [ $# -ge 2 ] || die "--seed needs a number"; SEED="$2"; shift 2 ;;
         --) shift; break ;;
         -*) die "unknown option $1 (see --help)" ;;
@@ -128,40 +136,74 @@ run_fuzzer() {
         -artifact_prefix="$WORK/artifacts/$target/" ${SEED:+-seed="$SEED"} "$@"
 }
 
-# Prints the reproducers written since the marker file and how to replay them.
+# Replays a timeout reproducer twice: an input that then finishes within 5 s only ran out of
+# time because the shared machine stalled the fuzzer (libFuzzer's timeout is wall time), so it
+# is renamed unconfirmed-timeout-… and not counted. Returns 0 when the timeout is confirmed.
+confirm_timeout() {
+    local target="$1" file="$2" try
+    for try in 1 2; do
+        if ! run_fuzzer "$target" -runs=1 "$file" > "$WORK/logs/$target.replay.log" 2>&1; then
+            return 0
+        fi
+    done
+    mv "$file" "$(dirname "$file")/unconfirmed-$(basename "$file")"
+    echo "fuzz.sh: $target: $(basename "$file") finished within 5 s on two replays (a load stall, not a hang);" \
+        "kept as unconfirmed-$(basename "$file")" >&2
+    return 1
+}
+
+# The first line that says why a reproducer fails, from one replay.
+reason() {
+    run_fuzzer "$1" -runs=1 "$2" 2>&1 | grep -m1 -E \
+        "property failed|Assertion|Fatal error|ERROR: AddressSanitizer: [a-z-]+|ERROR: libFuzzer: [a-z-]+" \
+        | cut -c1-300 || true
+}
+
+# Prints the reproducers written since the marker file and how to replay them; returns the
+# number of confirmed ones (crashes, ooms, leaks, timeouts that replay as timeouts).
 report_artifacts() {
-    local target="$1" marker="$2" found=0 file
+    local target="$1" marker="$2" count=0 file
     while IFS= read -r file; do
         [ -n "$file" ] || continue
-        found=1
+        case "$(basename "$file")" in
+            timeout-*) confirm_timeout "$target" "$file" || continue ;;
+        esac
+        count=$((count + 1))
         echo "fuzz.sh: $target: reproducer $file" >&2
+        echo "fuzz.sh:   why: $(reason "$target" "$file")" >&2
         echo "fuzz.sh:   replay: scripts/fuzz.sh $target $file" >&2
-    done < <(find "$WORK/artifacts/$target" -type f -newer "$marker" 2>/dev/null | sort)
-    [ "$found" = 1 ] || echo "fuzz.sh: $target: libFuzzer failed without writing a reproducer" >&2
+    done < <(find "$WORK/artifacts/$target" -type f ! -name 'unconfirmed-*' -newer "$marker" 2>/dev/null | sort)
+    return "$count"
 }
 
 fuzz_one() {
     local target="$1" seconds="$2"; shift 2
-    local corpus="$WORK/corpus/$target" marker log status
-    mkdir -p "$corpus" "$WORK/logs"
+    local corpus="$WORK/corpus/$target" marker log status confirmed
+    mkdir -p "$corpus" "$WORK/logs" "$WORK/artifacts/$target"
     marker="$(mktemp "$WORK/.marker.XXXXXX")"
     log="$WORK/logs/$target.log"
     local seeds=("$ROOT/Fuzz/Corpus/$target")
     local extra; extra="$(samples_dir "$target")"
     [ -n "$extra" ] && seeds+=("$extra")
-    echo "fuzz.sh: $target for ${seconds}s (messages: $MESSAGES, log $log)" >&2
+    local mode=()
+    [ "$KEEP_GOING" = 1 ] && mode=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
+    echo "fuzz.sh: $target for ${seconds}s (messages: $MESSAGES${mode:+, keep going}, log $log)" >&2
     status=0
-    run_fuzzer "$target" -max_total_time="$seconds" -print_final_stats=1 "$@" "$corpus" "${seeds[@]}" \
+    run_fuzzer "$target" -max_total_time="$seconds" -print_final_stats=1 "${mode[@]}" "$@" "$corpus" "${seeds[@]}" \
         > "$log" 2>&1 || status=$?
-    grep -E "^#[0-9]+[[:space:]]+(INITED|DONE)|^stat::number_of_executed_units|^stat::peak_rss|A-09 \(warn\)" "$log" \
-        | head -30 | sed "s/^/fuzz.sh: $target: /" >&2 || true
-    if [ "$status" != 0 ]; then
-        echo "fuzz.sh: $target: FAILED (libFuzzer exit $status); from $log:" >&2
-        grep -E "property failed|Fatal error|Assertion|ERROR:|SUMMARY:|Slowest unit|out-of-memory" "$log" \
-            | grep -v "A-09 (warn)" | head -8 >&2 || true
-        report_artifacts "$target" "$marker"
+    { grep -E "^#[0-9]+[[:space:]]+(INITED|DONE)|^stat::number_of_executed_units|^stat::peak_rss|A-09 \(warn\)" "$log" \
+        | head -30; grep -E "^#[0-9]+: cov:" "$log" | tail -1; } | sed "s/^/fuzz.sh: $target: /" >&2 || true
+    confirmed=0
+    report_artifacts "$target" "$marker" || confirmed=$?
+    if [ "$confirmed" != 0 ] || { [ "$status" != 0 ] && [ "$KEEP_GOING" = 0 ] && \
+            ! find "$WORK/artifacts/$target" -name 'unconfirmed-*' -newer "$marker" | grep -q .; }; then
+        echo "fuzz.sh: $target: FAILED (libFuzzer exit $status, $confirmed reproducer(s)); from $log:" >&2
+        grep -E "property failed|Fatal error|Assertion|ERROR:|SUMMARY:|out-of-memory" "$log" \
+            | grep -v "A-09 (warn)" | sort | uniq -c | sort -rn | head -8 >&2 || true
+        status=1
     else
         echo "fuzz.sh: $target: ok, corpus $(find "$corpus" -type f | wc -l) inputs" >&2
+        status=0
     fi
     rm -f "$marker"
     return "$status"

@@ -61,9 +61,10 @@ public enum Fuzz {
         return MessageMode(rawValue: String(cString: raw)) ?? .enforce
     }()
 
-    /// Longest message accepted, in UTF-8 bytes. A-09 cuts quoted values to 80 characters, so a
-    /// message naming a file, a line, a path and a couple of values stays far below this.
-    public static let maxMessageBytes = 1024
+    /// Longest message accepted, in UTF-8 bytes. A-09 cuts quoted values to 80 characters and a
+    /// whole line to 2,000 characters (escapes such as `\u{1B}` count as one), so even a line of
+    /// escaped multi-byte characters stays below this; a message carrying a raw field does not.
+    public static let maxMessageBytes = 16 * 1024
 
     nonisolated(unsafe) private static var warned = 0
 
