@@ -44,6 +44,10 @@
 # Seeds from ../shared/formats-samples/ (or $WKT_FORMATS_SAMPLES) are added when present, cut
 # to the target's -max_len.
 #
+# WKT_FUZZ_SKIP_KNOWN=1 makes a target skip inputs of a known, not yet fixed crash (today: the
+# toml++ table-header assertion in fuzz-config, Fuzz/Regressions/config/), so a run can look for
+# other faults.
+#
 # A timeout (libFuzzer's -timeout=5 is wall time) is replayed twice before it counts: an input
 # that then finishes in time was stalled by machine load and is kept as unconfirmed-timeout-….
 #
@@ -169,10 +173,13 @@ report_artifacts() {
             timeout-*) confirm_timeout "$target" "$file" || continue ;;
         esac
         count=$((count + 1))
+        if [ "$count" -gt 10 ]; then continue; fi
         echo "fuzz.sh: $target: reproducer $file" >&2
         echo "fuzz.sh:   why: $(reason "$target" "$file")" >&2
         echo "fuzz.sh:   replay: scripts/fuzz.sh $target $file" >&2
     done < <(find "$WORK/artifacts/$target" -type f ! -name 'unconfirmed-*' -newer "$marker" 2>/dev/null | sort)
+    [ "$count" -le 10 ] || echo "fuzz.sh: $target: … and $((count - 10)) more reproducers in $WORK/artifacts/$target" >&2
+    [ "$count" -le 255 ] || count=255
     return "$count"
 }
 

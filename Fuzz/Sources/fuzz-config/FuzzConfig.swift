@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import FuzzSupport
 import WktConfig
 import WktCore
@@ -8,6 +11,11 @@ import WktCore
 /// Properties: no crash, no hang; failures are `ConfigError` (typed throws) whose message obeys
 /// A-09; accepted settings keep their documented ranges (`day_cutoff_hour` 0–23,
 /// `weekly_target` ≥ 1, schedule names non-empty).
+///
+/// Known crash (Fuzz/Regressions/config/): toml++ asserts when a table header `[` or `[[`
+/// (after optional blanks) is followed by anything but a bare-key character, a quote, `]` or the
+/// end of the line, and aborts. With `WKT_FUZZ_SKIP_KNOWN=1` such inputs are skipped so the
+/// fuzzer can look for other faults; remove the skip when the loader guards against it.
 /// The process entry (see Fuzz/Package.swift): libFuzzer's driver on ``fuzzConfig(_:_:)``.
 @_cdecl("fuzz_config_main")
 public func fuzzConfigMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
@@ -18,6 +26,7 @@ public func fuzzConfigMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMuta
 public func fuzzConfig(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = Fuzz.bytes(data, size)
     guard let text = String(validating: bytes, as: UTF8.self) else { return 0 }
+    if skipKnown && hitsKnownTableHeaderAssert(bytes) { return 0 }
     do throws(ConfigError) {
         let settings = try ConfigLoader.parse(toml: text, file: "wkt-site.toml", defaultTimeZone: "UTC")
         guard (0...23).contains(settings.dayCutoffHour) else { Fuzz.fail("day_cutoff_hour \(settings.dayCutoffHour)") }
@@ -29,4 +38,33 @@ public func fuzzConfig(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         Fuzz.checkMessage(error.description, "ConfigError")
     }
     return 0
+}
+
+private let skipKnown = getenv("WKT_FUZZ_SKIP_KNOWN").map { String(cString: $0) == "1" } ?? false
+
+/// Whether some line starts (after blanks) with `[` or `[[` and blanks, then a byte that is not
+/// a bare-key character (`A-Z a-z 0-9 _ -`), a quote, `]`, a line break or the end: the shape
+/// that makes toml++ assert in `parse_key`. Over-approximates (a `[` line inside a multi-line
+/// string also counts), which only skips a few more inputs.
+func hitsKnownTableHeaderAssert(_ bytes: [UInt8]) -> Bool {
+    func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
+    func isFine(_ b: UInt8) -> Bool {
+        (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) || (0x30...0x39).contains(b)
+            || b == UInt8(ascii: "_") || b == UInt8(ascii: "-") || b == UInt8(ascii: "\"")
+            || b == UInt8(ascii: "'") || b == UInt8(ascii: "]") || b == 0x0A || b == 0x0D
+    }
+    var i = 0
+    while i < bytes.count {
+        var j = i
+        while j < bytes.count, isBlank(bytes[j]) { j += 1 }
+        if j < bytes.count, bytes[j] == UInt8(ascii: "[") {
+            j += 1
+            if j < bytes.count, bytes[j] == UInt8(ascii: "[") { j += 1 }
+            while j < bytes.count, isBlank(bytes[j]) { j += 1 }
+            if j < bytes.count, !isFine(bytes[j]) { return true }
+        }
+        while i < bytes.count, bytes[i] != 0x0A { i += 1 }
+        i += 1
+    }
+    return false
 }
