@@ -10,8 +10,8 @@
 #    2 × SECONDS with seed 1 (skipped with a message when no wkt-site binary is built).
 #
 # Needs nothing beyond the main build: libFuzzer and AddressSanitizer ship with the Swift
-# toolchain, python3 and sqlite3 are already used by the other scripts (fuzz-cli.py falls back
-# to Python's sqlite3 module without the sqlite3 CLI).
+# toolchain; python3 is installed when missing (sqlite3 comes with scripts/deps.sh, and
+# fuzz-cli.py falls back to Python's sqlite3 module without the CLI).
 #
 # The A-09 message check runs as $WKT_FUZZ_MESSAGES says: `warn` by default here (violations
 # are printed, not failures) until every importer escapes and caps its messages; set
@@ -29,6 +29,14 @@ export WKT_FUZZ_SKIP_KNOWN="${WKT_FUZZ_SKIP_KNOWN:-1}"
 status=0
 
 "$ROOT/scripts/fuzz.sh" --seed 1 all "$SECONDS_EACH" || status=1
+
+# fuzz-cli.py needs python3 (sqlite3 comes with scripts/deps.sh); install it when missing.
+if ! command -v python3 >/dev/null 2>&1; then
+    sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    echo "fuzz-ci: installing python3 …" >&2
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 >/dev/null
+fi
 
 if [ -x "$ROOT/.build/debug/wkt-site" ] || [ -x "$ROOT/.build/release/wkt-site" ]; then
     python3 "$ROOT/scripts/fuzz-cli.py" --seed 1 --seconds "$((SECONDS_EACH * 2))" || status=1
