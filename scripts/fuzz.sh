@@ -45,7 +45,7 @@
 # to the target's -max_len.
 #
 # WKT_FUZZ_SKIP_KNOWN=1 makes a target skip inputs of a known, not yet fixed crash (today: the
-# toml++ table-header assertion in fuzz-config, Fuzz/Regressions/config/), so a run can look for
+# two toml++ assertions in fuzz-config, Fuzz/Regressions/config/), so a run can look for
 # other faults.
 #
 # A timeout (libFuzzer's -timeout=5 is wall time) is replayed twice before it counts: an input

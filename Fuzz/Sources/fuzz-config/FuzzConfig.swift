@@ -12,7 +12,8 @@ import WktCore
 /// A-09; accepted settings keep their documented ranges (`day_cutoff_hour` 0–23,
 /// `weekly_target` ≥ 1, schedule names non-empty).
 ///
-/// Known crash (Fuzz/Regressions/config/): toml++ asserts when a table header `[` or `[[`
+/// Known crashes (Fuzz/Regressions/config/): in an array, `[` or `,` followed by blanks or
+/// line breaks and `}` (`a=[}`) fails toml++'s `parse_value` assertion; and toml++ asserts when a table header `[` or `[[`
 /// (after optional blanks) is followed by anything but a bare-key character, a quote, `]` or the
 /// end of the input (a line break counts as bad), and aborts. With `WKT_FUZZ_SKIP_KNOWN=1` such inputs are skipped so the
 /// fuzzer can look for other faults; remove the skip when the loader guards against it.
@@ -26,7 +27,7 @@ public func fuzzConfigMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMuta
 public func fuzzConfig(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = Fuzz.bytes(data, size)
     guard let text = String(validating: bytes, as: UTF8.self) else { return 0 }
-    if skipKnown && hitsKnownTableHeaderAssert(bytes) { return 0 }
+    if skipKnown && (hitsKnownTableHeaderAssert(bytes) || hitsKnownArrayBraceAssert(bytes)) { return 0 }
     do throws(ConfigError) {
         let settings = try ConfigLoader.parse(toml: text, file: "wkt-site.toml", defaultTimeZone: "UTC")
         guard (0...23).contains(settings.dayCutoffHour) else { Fuzz.fail("day_cutoff_hour \(settings.dayCutoffHour)") }
@@ -65,6 +66,21 @@ func hitsKnownTableHeaderAssert(_ bytes: [UInt8]) -> Bool {
             if j < bytes.count, !isFine(bytes[j]) { return true }
         }
         while i < bytes.count, bytes[i] != 0x0A { i += 1 }
+        i += 1
+    }
+    return false
+}
+
+/// Whether a `[` or `,` is followed (after blanks and line breaks) by `}`: the shape that makes
+/// toml++ assert in `parse_value` (`a=[}`, `a=[1,}`). Over-approximates like the check above.
+func hitsKnownArrayBraceAssert(_ bytes: [UInt8]) -> Bool {
+    var i = 0
+    while i < bytes.count {
+        if bytes[i] == UInt8(ascii: "[") || bytes[i] == UInt8(ascii: ",") {
+            var j = i + 1
+            while j < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[j]) { j += 1 }
+            if j < bytes.count, bytes[j] == UInt8(ascii: "}") { return true }
+        }
         i += 1
     }
     return false
