@@ -24,6 +24,12 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "wkt-site", targets: ["wkt-site"]),
+        // Libraries for the fuzz package in Fuzz/ (scripts/fuzz.sh), which links them built with
+        // `-sanitize=fuzzer,address`; the app itself uses the targets directly.
+        .library(name: "WktCore", targets: ["WktCore"]),
+        .library(name: "WktConfig", targets: ["WktConfig"]),
+        .library(name: "WktImport", targets: ["WktImport"]),
+        .library(name: "WktMarkdown", targets: ["WktMarkdown"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
