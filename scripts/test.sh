@@ -14,3 +14,6 @@ if grep -E "^$(pwd)/(Sources|Tests)/.*: warning:" "$log"; then
     exit 1
 fi
 swift test --skip-build "$@"
+# A short run of every fuzz target and of the CLI mutation loop (about 2-3 minutes; see
+# README "Fuzzing"); skipped when test.sh is given a filter.
+[ $# -gt 0 ] || scripts/fuzz-ci.sh

@@ -43,10 +43,11 @@ public struct LineIssue: Sendable, Hashable, CustomStringConvertible {
     /// What rule was broken, in words a user can act on.
     public var message: String
 
-    /// Creates an issue.
+    /// Creates an issue; the message is made one printable line of at most 2,000 characters
+    /// (RELIABILITY.md A-09: it may quote hostile fields, and it reaches stderr and `--json`).
     public init(line: Int, message: String) {
         self.line = line
-        self.message = message
+        self.message = MessageText.oneLine(message)
     }
 
     public var description: String { "line \(line): \(message)" }
