@@ -6,13 +6,17 @@ import Glibc
 /// Runs the real `wkt-site` binary as a child and measures it: wall time, CPU time and peak
 /// resident set size (RELIABILITY.md "Load (L)": memory and hang guards).
 ///
-/// Peak RSS comes from `wait4`, which returns the resource usage of that one child, including
-/// the children it waited for itself (the kernel reports the larger of the two `maxrss`), so the
-/// Apple Health parser that `import` runs in its own process is counted too.
-/// `getrusage(RUSAGE_CHILDREN)` would not do here: it is the maximum over every child the test
-/// process ever waited for, and the other suites running in parallel start children of their own.
-/// That is also why this spawns with `posix_spawn` instead of `Process`: `Process` reaps its
-/// child itself and keeps the usage to itself.
+/// Peak RSS is the largest `VmHWM` (the kernel's high-water mark of resident memory, per address
+/// space) of the child and of its own children (the Apple Health parser that `import` runs),
+/// read from `/proc` every 20 ms while they run. Not `ru_maxrss`: glibc's `posix_spawn` uses
+/// `vfork`, and at `exec` the kernel carries the high-water mark of the address space the child
+/// leaves — the test process's own, hundreds of MiB late in a full suite — into the child's
+/// `maxrss` (seen: 368 MiB reported for an import whose VmHWM stays at 40 MiB). `ru_maxrss` is
+/// used only when the child ended before the first sample.
+/// CPU time comes from `wait4`, the usage of that one child and the children it waited for;
+/// `getrusage(RUSAGE_CHILDREN)` would count every child of the test process, and other suites
+/// start children of their own in parallel (so this spawns with `posix_spawn`: `Process` reaps
+/// its child itself and keeps the usage to itself).
 enum MeasuredChild {
     struct Run {
         /// The exit status, or 128 + the signal number when the child was killed.
@@ -78,7 +82,9 @@ enum MeasuredChild {
         var status: Int32 = 0
         var usage = rusage()
         var timedOut = false
+        var sampledPeakKiB = 0
         while true {
+            sampledPeakKiB = max(sampledPeakKiB, Self.highWaterKiB(of: pid))
             let reaped = wait4(pid, &status, WNOHANG, &usage)
             if reaped == pid { break }
             if reaped == -1 && errno != EINTR {
@@ -101,8 +107,24 @@ enum MeasuredChild {
             status: exitStatus, seconds: seconds,
             cpuSeconds: Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
                 + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6,
-            peakRSSKiB: Int(usage.ru_maxrss), timedOut: timedOut,
+            peakRSSKiB: sampledPeakKiB > 0 ? sampledPeakKiB : Int(usage.ru_maxrss), timedOut: timedOut,
             stdout: text(out), stderr: text(err))
+    }
+}
+
+extension MeasuredChild {
+    /// The largest `VmHWM` of `pid` and of its descendants, in KiB (0 when it is gone).
+    static func highWaterKiB(of pid: pid_t) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
+        var peak = 0
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            peak = Int(line.split(separator: " ").dropFirst().first { Int($0) != nil } ?? "") ?? 0
+        }
+        let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+        for child in children.split(separator: " ").compactMap({ pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) {
+            peak = max(peak, highWaterKiB(of: child))
+        }
+        return peak
     }
 }
 
