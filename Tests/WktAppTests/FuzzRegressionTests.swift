@@ -54,4 +54,18 @@ struct FuzzRegressionTests {
             #expect(lines.count == 1 && lines.first?.contains("wkt-site.toml") == true, "\(run.stderr.prefix(300))")
         }
     }
+
+    /// fuzz-health found a damaged deflate stream whose last compressed chunk is shorter than
+    /// the 256 KiB ZIPFoundation tells zlib it holds: zlib read past the chunk and the parser
+    /// child died of SIGSEGV. Chunks are now padded to full size; the zip is a clean error.
+    @Test("fuzz health: a damaged deflate entry is exit 65 naming the zip, not a crash of the parser")
+    func zlibShortChunk() throws {
+        let dir = try tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.regression("health", "zlib-short-chunk-overread.zip").write(to: URL(fileURLWithPath: dir + "/export.zip"))
+        let run = try Binary.run(["import", "export.zip", "--store", dir + "/store.sqlite"], in: dir)
+        #expect(run.status == 65, "exit \(run.status): \(run.stderr.prefix(300))")
+        #expect(!run.stderr.contains("crashed"), "\(run.stderr.prefix(300))")
+        #expect(run.stderr.contains("export.zip"), "\(run.stderr.prefix(300))")
+    }
 }

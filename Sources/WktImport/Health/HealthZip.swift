@@ -137,9 +137,19 @@ enum HealthZip {
             let checksum: UInt32
             do {
                 if member.method == 8 {
+                    // ZIPFoundation hands zlib `bufferSize` input bytes whatever the provider
+                    // returned, so a short last chunk of a damaged stream let zlib read past its
+                    // end (a SEGV in libz, found by scripts/fuzz.sh health). Every chunk is
+                    // therefore padded to the full size with zeros: a valid stream ends before
+                    // them, a damaged one fails on them (and the CRC and size checks below).
+                    let fullChunks: Provider = { position, size in
+                        var chunk = try provider(position, size)
+                        if chunk.count < size { chunk.append(Data(count: size - chunk.count)) }
+                        return chunk
+                    }
                     checksum = try Data.decompress(
                         size: Int64(member.uncompressedSize), bufferSize: 1 << 18, skipCRC32: false,
-                        provider: provider, consumer: consumer)
+                        provider: fullChunks, consumer: consumer)
                 } else {
                     var crc: UInt32 = 0
                     var position: Int64 = 0
