@@ -144,14 +144,21 @@ public enum BuildRunner {
         for out in outputs {
             let parent = (out as NSString).deletingLastPathComponent
             let name = (out as NSString).lastPathComponent
-            for store in stores where ResolvedPath.isInside(store, folder: out)
-                || ResolvedPath.isInside(store, folder: out + ".prev")
-                || ResolvedPath.isInsideSibling(store, parent: parent, prefix: name + ".tmp-")
-            {
+            for store in stores {
+                let place: String
+                if ResolvedPath.isInside(store, folder: out) {
+                    place = "it"
+                } else if ResolvedPath.isInside(store, folder: out + ".prev") {
+                    place = "its previous build \(name).prev/"
+                } else if ResolvedPath.isInsideSibling(store, parent: parent, prefix: name + ".tmp-") {
+                    place = "a temporary build folder \(name).tmp-*"
+                } else {
+                    continue
+                }
                 let via = store == (storePath as NSString).standardizingPath ? "" : " (through a symbolic link, at \(store))"
                 throw AppFailure(
-                    message: "refusing --output \(output): the store \(storePath) lies inside it\(via), and a build "
-                        + "replaces that folder; choose an output folder of its own",
+                    message: "refusing --output \(output): the store \(storePath) lies inside \(place)\(via), and builds "
+                        + "replace those folders; choose an output folder of its own",
                     exitCode: ExitStatus.usage)
             }
         }

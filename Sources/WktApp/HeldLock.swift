@@ -6,9 +6,6 @@ struct HeldLock {
     /// The lock; nil for a reading command in a read-only folder, where no lock is needed.
     private let lock: RunLock?
 
-    /// Whether this process holds the run lock.
-    var isHeld: Bool { lock != nil }
-
     /// Takes the lock for a command that writes the store (`import`), waiting at most
     /// `WKT_LOCK_WAIT` seconds (default 2), else fails busy (75). A store folder where the lock
     /// file cannot be created is an I/O error (74) saying the store is read-only.
