@@ -8,9 +8,9 @@ import Darwin
 /// temporary folder), so that a failed or interrupted publish can put it back: a failed build
 /// changes nothing, neither `site/` nor `site.prev/` (RELIABILITY.md A-14).
 ///
-/// Recorded as the run goes: bytes of the blocks each patch overwrites (not whole files: a
-/// rebuild patches one or two 4 KiB blocks per page), files and folders it creates, entries it
-/// moves out of the tree into a sibling folder (`site.tmp-…-undo`, deleted after the swap)
+/// Recorded as the run goes: the old bytes each patch overwrites, narrowed to the spans that
+/// differ (a rebuild changes a build ID and a footer: tens of bytes a page), files and folders
+/// it creates, entries it moves out of the tree into a sibling folder (`site.tmp-…-undo`, deleted after the swap)
 /// instead of deleting them, the old marker and old permission bits. Undoing runs the record
 /// backwards; if a step of it fails too, the caller falls back to deleting the temporary
 /// folder, the behaviour before A-14.
@@ -98,7 +98,7 @@ struct ReuseUndo {
         moved.append((path, destination))
     }
 
-    /// Puts the tree back as it was: removes what was created, writes back the patched blocks,
+    /// Puts the tree back as it was: removes what was created, writes back the overwritten spans,
     /// moves entries back, restores the marker and permission bits. Stops at the first failure.
     func undo(fileSystem: FileSystem, markerPath: String) throws(FileSystemError) {
         for path in created.reversed() { try fileSystem.removeTree(path) }
