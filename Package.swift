@@ -21,7 +21,7 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "wkt-site",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "wkt-site", targets: ["wkt-site"]),
         // Libraries for the fuzz package in Fuzz/ (scripts/fuzz.sh), which links them built with

@@ -59,7 +59,7 @@ public enum BackupRunner {
 
             let lock = try HeldLock.acquireForReading(storePath: storePath, env: env)
             defer { lock.release() }
-            guard let store = try HistoryLoader.open(storePath: storePath, lock: lock, env: env) else {
+            guard let store = try StoreAccess.open(storePath: storePath, lock: lock, env: env) else {
                 throw AppFailure(message: "no store at \(storePath) — nothing to back up", exitCode: ExitStatus.ioError)
             }
             let folder = (output as NSString).deletingLastPathComponent

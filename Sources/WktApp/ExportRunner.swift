@@ -25,7 +25,7 @@ public enum ExportRunner {
     public static func run(_ request: ExportRequest, env: AppEnvironment) -> CommandResult {
         do {
             let storePath = env.storePath(option: request.store)
-            guard let store = try HistoryLoader.open(storePath: storePath, lock: nil, env: env) else {
+            guard let store = try StoreAccess.open(storePath: storePath, lock: nil, env: env) else {
                 throw AppFailure(
                     message: "no store at \(storePath) — nothing to export (import a file first, or pass --store)",
                     exitCode: ExitStatus.ioError)

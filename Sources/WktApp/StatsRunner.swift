@@ -28,8 +28,8 @@ public enum StatsRunner {
     public static func run(_ request: StatsRequest, env: AppEnvironment) -> CommandResult {
         do {
             let context = try CommandContext.load(config: request.config, today: request.today, env: env)
-            let (loaded, hint) = try HistoryLoader.load(storePath: env.storePath(option: request.store), env: env)
-            let (history, synced) = HistoryLoader.forStatistics(loaded)
+            let (loaded, hint) = try StoreAccess.load(storePath: env.storePath(option: request.store), env: env)
+            let (history, synced) = StoreAccess.forStatistics(loaded)
             let report = StatsEngine.compute(history: history, settings: context.settings, today: context.today)
             var stderr = [hint, synced].compactMap { $0 }
             if report.futureWorkoutsIgnored > 0 {

@@ -12,9 +12,13 @@ public struct SiteBuildInput: Sendable {
     public var baseURL: String?
     /// `--templates DIR`: Mustache templates that replace the built-in ones by name.
     public var templatesDirectory: String?
-    /// Reuse of the previous build's unchanged pages (``PageReuse``); nil renders every page and
-    /// records no manifest.
-    public var pageReuse: PageReuse?
+    /// The previous build, whose unchanged workout and exercise pages this build may take over
+    /// (``IncrementalBuild``); ``PreviousSite/none`` renders every page; nil renders every page
+    /// and records no page manifest.
+    public var previousSite: PreviousSite?
+    /// Who renders (``BuildFingerprint/renderer``): pages recorded by another renderer are never
+    /// taken over.
+    public var renderer: String
 
     /// Creates a build input.
     /// - Parameters:
@@ -23,12 +27,14 @@ public struct SiteBuildInput: Sendable {
     ///   - today: the day the site is built for.
     ///   - baseURL: an absolute `http(s)` URL that overrides `settings.baseURL`, or nil.
     ///   - templatesDirectory: a directory of template overrides, or nil for the built-ins.
-    ///   - pageReuse: reuse of the previous build's unchanged pages, or nil.
+    ///   - previousSite: the previous build, or nil.
+    ///   - renderer: the renderer's identity.
     public init(
         history: WorkoutHistory, settings: Settings, today: CivilDate, baseURL: String? = nil,
-        templatesDirectory: String? = nil, pageReuse: PageReuse? = nil
+        templatesDirectory: String? = nil, previousSite: PreviousSite? = nil, renderer: String = "in-process"
     ) {
-        self.pageReuse = pageReuse
+        self.previousSite = previousSite
+        self.renderer = renderer
         self.history = history
         self.settings = settings
         self.today = today

@@ -25,7 +25,7 @@ public enum SiteBuilder {
         try buildSite(input).files
     }
 
-    /// Builds every output file and, with ``SiteBuildInput/pageReuse``, reuses the previous
+    /// Builds every output file and, with ``SiteBuildInput/previousSite``, reuses the previous
     /// build's unchanged workout and exercise pages and records the manifest for the next build.
     /// The files are the same bytes with or without reuse.
     /// - Parameter input: history, settings, today, base URL, template overrides and reuse.
@@ -34,31 +34,20 @@ public enum SiteBuilder {
     public static func buildSite(_ input: SiteBuildInput) throws(SiteError) -> SiteBuild {
         let baseURL = try input.effectiveBaseURL.map(validateBaseURL)
         let layout = try LayoutRenderer(templatesDirectory: input.templatesDirectory)
-        let previous = input.pageReuse.flatMap(ReuseContext.previousManifest)
-        let prefetch = input.pageReuse.flatMap { reuse in
-            previous.flatMap { manifest in
-                // Only paths this build can produce: the manifest comes from a file in the site.
-                let paths = manifest.entries.keys.filter { path in
-                    (path.hasPrefix("workouts/") || path.hasPrefix("exercises/"))
-                        && (try? SitePaths.validate(path, source: "page manifest")) != nil
-                }
-                return paths.isEmpty ? nil : PagePrefetch(paths: paths, read: reuse.readPrevious)
-            }
-        }
+        let fingerprint = BuildFingerprint(
+            settings: input.settings, baseURL: baseURL, templates: layout.fingerprint, renderer: input.renderer)
+        let configuration = fingerprint.configuration(storedSchedule: input.history.storedSchedule)
+        // Started before the statistics, so the previous pages are read while they are computed.
+        let started = input.previousSite.map { IncrementalBuild.start(previous: $0, renderer: input.renderer) }
         let site = SiteModel(history: input.history, settings: input.settings, today: input.today)
         let composer = PageComposer(site: site)
         let renderer = PageRenderer(
             layout: layout, notes: NoteRenderer(), siteTitle: site.siteTitle,
-            buildID: BuildID.compute(history: input.history, settings: input.settings, baseURL: baseURL, templates: layout.fingerprint),
+            buildID: BuildID.compute(history: input.history, configuration: configuration),
             footer: footer(site), baseURL: baseURL)
-        let reuse = input.pageReuse.map { reuse in
-            ReuseContext(
-                reuse: reuse, previous: previous, prefetch: prefetch, renderer: renderer,
-                keys: PageKeys(
-                    composer: composer,
-                    configuration: BuildID.configuration(
-                        history: input.history, settings: input.settings, baseURL: baseURL, templates: layout.fingerprint),
-                    identity: reuse.identity))
+        let incremental = started.map {
+            IncrementalBuild(
+                started: $0, fingerprint: fingerprint, configuration: configuration, composer: composer, renderer: renderer)
         }
 
         // stats.json and the feed are jobs too, so they run beside the pages instead of after them.
@@ -73,18 +62,17 @@ public enum SiteBuilder {
                     let feed = AtomFeed.document(site: site, baseURL: baseURL)
                     return .success(JobOutput(file: OutputFile(path: SitePaths.feed, text: feed), source: "Atom feed"))
                 case .page(let pageJob):
-                    let keyed = reuse?.keys.key(for: pageJob)
-                    if let keyed, let reused = reuse?.reusedPage(path: keyed.path, key: keyed.key, section: PageKeys.section(for: pageJob)) {
-                        return .success(reused)
+                    var key: (path: String, key: UInt64)?
+                    switch incremental?.decide(pageJob) {
+                    case .reuse(let file, let entry):
+                        return .success(JobOutput(file: file, source: "page \(file.path) of the previous build", manifestEntry: entry, reused: true))
+                    case .render(let pageKey): key = pageKey
+                    case nil: break
                     }
                     let page = try composer.page(for: pageJob)
                     let (file, slots) = try renderer.renderRecordingSlots(page)
-                    var output = JobOutput(file: file, source: page.source)
-                    if let keyed, keyed.path == page.path, let slots {
-                        output.manifestEntry = PageManifest.Entry(
-                            key: keyed.key, slotHash: ContentHash.of(file.bytes, ranges: slots), size: file.bytes.count, slots: slots)
-                    }
-                    return .success(output)
+                    return .success(JobOutput(
+                        file: file, source: page.source, manifestEntry: IncrementalBuild.entry(key: key, file: file, slots: slots)))
                 }
             } catch {
                 return .failure(error)
@@ -92,18 +80,18 @@ public enum SiteBuilder {
         }
         var outputs: [(file: OutputFile, source: String)] = []
         outputs.reserveCapacity(rendered.count + EmbeddedResources.assets.count + 1)
-        var manifest = reuse.map { PageManifest(renderer: $0.rendererDigest) }
+        var entries: [String: PageManifest.Entry] = [:]
         var reusedPages = 0
         for result in rendered {
             let output = try result.get()
             outputs.append((output.file, output.source))
-            if let entry = output.manifestEntry { manifest?.entries[output.file.path] = entry }
+            if let entry = output.manifestEntry { entries[output.file.path] = entry }
             if output.reused { reusedPages += 1 }
         }
         for asset in EmbeddedResources.assets {
             outputs.append((OutputFile(path: SitePaths.assetsFolder + asset.path, text: asset.contents), "built-in asset \(asset.path)"))
         }
-        return SiteBuild(files: try finish(outputs, baseURL: baseURL), pageManifest: manifest?.text, reusedPages: reusedPages)
+        return SiteBuild(files: try finish(outputs, baseURL: baseURL), record: incremental?.record(entries), reusedPages: reusedPages)
     }
 
     /// What one parallel job produced.

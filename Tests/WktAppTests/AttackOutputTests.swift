@@ -177,6 +177,7 @@ struct FullDiskBuildTests {
         let failed = BuildRunner.run(BuildRequest(output: output, today: "2026-11-23"), env: box.env)
         #expect(failed.exitCode == 74, "\(failed.stderr)")
         #expect(failed.stderr.count == 1 && failed.stderr[0].contains("No space left on device"), "\(failed.stderr)")
+        #expect(failed.stderr.first?.hasSuffix(" (while publishing the site)") == true, "\(failed.stderr)")
         #expect(try TreeListing.of(output) == siteBefore, "site/ changed")
         #expect(try TreeListing.of(output + ".prev") == previousBefore, "site.prev/ changed")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: disk).filter { $0.hasPrefix("site.tmp-") }

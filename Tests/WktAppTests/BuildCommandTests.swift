@@ -141,6 +141,31 @@ struct BuildCommandTests {
         #expect(String(decoding: try box.bytes("mine/thesis.tex"), as: UTF8.self) == "precious")
     }
 
+    @Test("an error names the build stage it left, and keeps its exit code; the site stays as it was")
+    func stageNames() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let file = try box.write("a.csv", SameHistory.strongComma)
+        #expect(ImportRunner.run(ImportRequest(files: [file], unit: .kg), env: box.env).exitCode == 0)
+        #expect(BuildRunner.run(BuildRequest(today: "2026-11-21"), env: box.env).exitCode == 0)
+        let site = try box.bytes("site/index.html")
+
+        try box.write("tpl/layout.mustache", "<html>{{#unclosed}}</html>")
+        let template = BuildRunner.run(BuildRequest(today: "2026-11-21", templates: "tpl"), env: box.env)
+        #expect(template.exitCode == 65, "\(template.stderr)")
+        #expect(template.stderr.count == 1 && template.stderr[0].hasSuffix(" (while checking what changed)"), "\(template.stderr)")
+
+        try box.write("other.sqlite", "this is not an SQLite database, only text that claims a store's name")
+        let store = BuildRunner.run(BuildRequest(today: "2026-11-21", store: "other.sqlite"), env: box.env)
+        // The same exit code as `stats` gives for that store, which has no stages.
+        let stats = StatsRunner.run(StatsRequest(today: "2026-11-21", store: "other.sqlite"), env: box.env)
+        #expect(store.exitCode == stats.exitCode && store.exitCode != 0, "\(store.stderr)")
+        #expect(store.stderr.first?.hasPrefix(stats.stderr.first ?? "-") == true, "\(store.stderr) \(stats.stderr)")
+        #expect(store.stderr.count == 1 && store.stderr[0].hasSuffix(" (while reading the store and the previous site)"),
+                "\(store.stderr)")
+        #expect(try box.bytes("site/index.html") == site)
+    }
+
     @Test("stats --json and site/data/stats.json are the same bytes (also for an exercise named Index)")
     func statsJSONFile() throws {
         let box = try Sandbox()

@@ -128,7 +128,7 @@ struct StoreCrashTests {
             if child.terminationReason == .uncaughtSignal { killed += 1 }
             if WorkoutStore.hasJournal(path: store) { hotJournals += 1 }
             // What stats and build do first: roll back what the kill left, then read.
-            let opened = try HistoryLoader.open(storePath: store, lock: nil, env: environment(dir))
+            let opened = try StoreAccess.open(storePath: store, lock: nil, env: environment(dir))
             let reader = try #require(opened)
             let (count, check) = (try reader.workoutCount(), try reader.integrityCheck())
             #expect(check == "ok", "point \(point)")

@@ -53,7 +53,7 @@ struct PageReusePartsTests {
     @Test("the content hash changes with any byte, at any position, and with the length")
     func slotHash() {
         let base = (0..<37).map { UInt8($0 * 7 % 256) }
-        func whole(_ bytes: [UInt8]) -> UInt64 { ContentHash.of(bytes, ranges: [bytes.indices]) }
+        func whole(_ bytes: [UInt8]) -> UInt64 { InputDigest.of(bytes, ranges: [bytes.indices]) }
         let hash = whole(base)
         #expect(whole(base) == hash)
         for index in base.indices {
@@ -69,12 +69,12 @@ struct PageReusePartsTests {
         let slots = [5..<10, 15..<19]
         var outside = bytes
         outside.replaceSubrange(0..<4, with: Array("HEAD".utf8))
-        #expect(ContentHash.of(outside, ranges: slots) == ContentHash.of(bytes, ranges: slots))
+        #expect(InputDigest.of(outside, ranges: slots) == InputDigest.of(bytes, ranges: slots))
         var inside = bytes
         inside[16] = UInt8(ascii: "X")
-        #expect(ContentHash.of(inside, ranges: slots) != ContentHash.of(bytes, ranges: slots))
-        #expect(ContentHash.of(bytes, ranges: [5..<11, 16..<19]) != ContentHash.of(bytes, ranges: [5..<10, 15..<19]))
-        #expect(ContentHash.of(bytes, ranges: [5..<9, 9..<19]) != ContentHash.of(bytes, ranges: [5..<10, 10..<19]))
+        #expect(InputDigest.of(inside, ranges: slots) != InputDigest.of(bytes, ranges: slots))
+        #expect(InputDigest.of(bytes, ranges: [5..<11, 16..<19]) != InputDigest.of(bytes, ranges: [5..<10, 15..<19]))
+        #expect(InputDigest.of(bytes, ranges: [5..<9, 9..<19]) != InputDigest.of(bytes, ranges: [5..<10, 10..<19]))
     }
 
     @Test("splicing takes the slot bytes into the new layout and refuses slots that do not fit")

@@ -4,7 +4,7 @@ import WktCore
 import WktDemo
 @testable import WktSite
 
-/// Page reuse (``PageReuse``): a build that takes unchanged workout and exercise pages over from
+/// Page reuse (``IncrementalBuild``): a build that takes unchanged workout and exercise pages over from
 /// the previous build must write exactly the bytes of a build that renders every page, after
 /// any kind of change; and it must really reuse pages, or the rebuild budget is not met.
 @Suite("Page reuse")
@@ -17,7 +17,8 @@ struct PageReuseTests {
         edit(&files)
         let snapshot = files
         var input = input
-        input.pageReuse = PageReuse(identity: identity, previousManifest: previous?.pageManifest) { snapshot[$0] }
+        input.renderer = identity
+        input.previousSite = PreviousSite(stamp: nil, record: previous?.record, hasHomePage: true) { snapshot[$0] }
         return try SiteBuilder.buildSite(input)
     }
 
@@ -112,7 +113,7 @@ struct PageReuseTests {
         let base = SiteFixture.input()
         let first = try Self.build(base, after: nil)
         #expect(first.reusedPages == 0)
-        #expect(first.pageManifest?.hasPrefix(PageManifest.header) == true)
+        #expect(first.record?.hasPrefix(PageManifest.header) == true)
         let changed = change.apply(base)
         let reused = try Self.build(changed, after: first)
         let fresh = try SiteBuilder.build(changed)
@@ -133,7 +134,7 @@ struct PageReuseTests {
     func reusesExactlyTheUnchangedPages() throws {
         let base = SiteFixture.input()
         let first = try Self.build(base, after: nil)
-        let manifest = try #require(first.pageManifest.flatMap { PageManifest(parsing: $0[...]) })
+        let manifest = try #require(first.record.flatMap { PageManifest(parsing: $0[...]) })
         let reusable = first.files.filter { manifest.entries[$0.path] != nil }.map(\.path)
         // The fixture's lists are short (no year pages): every page in the two folders but the
         // indexes is a workout or exercise page.
@@ -143,14 +144,14 @@ struct PageReuseTests {
         #expect(reusable.sorted() == pages.sorted())
         let same = try Self.build(base, after: first)
         #expect(same.reusedPages == reusable.count)
-        #expect(same.pageManifest == first.pageManifest)
+        #expect(same.record == first.record)
         #expect(Self.firstDifference(same.files, first.files) == nil)
 
         // Heavier set in workout 1: its page, its neighbours' pages are unchanged but the
         // bench press page (records) and the later bench workouts (PR events) change.
         let changed = Change.heavierOldSet.apply(base)
         let rebuilt = try Self.build(changed, after: first)
-        let after = try #require(rebuilt.pageManifest.flatMap { PageManifest(parsing: $0[...]) })
+        let after = try #require(rebuilt.record.flatMap { PageManifest(parsing: $0[...]) })
         let rerendered = Set(reusable.filter { manifest.entries[$0]?.key != after.entries[$0]?.key })
         #expect(rerendered.isSuperset(of: ["workouts/2026-11-02-0700.html", "exercises/bench-press-barbell.html"]))
         #expect(!rerendered.contains("exercises/deadlift-barbell.html"))
@@ -180,10 +181,10 @@ struct PageReuseTests {
         #expect(other.reusedPages == 0)
         #expect(Self.firstDifference(other.files, fresh) == nil)
 
-        let broken = SiteBuild(files: first.files, pageManifest: "wkt-pages 2 x\n" + (first.pageManifest ?? ""), reusedPages: 0)
+        let broken = SiteBuild(files: first.files, record: "wkt-pages 2 x\n" + (first.record ?? ""), reusedPages: 0)
         // The version-2 header line is skipped, the version-1 manifest after it still parses.
         #expect(try Self.build(base, after: broken).reusedPages == total)
-        let garbage = SiteBuild(files: first.files, pageManifest: "not a manifest\n\u{0}\u{FFFF}", reusedPages: 0)
+        let garbage = SiteBuild(files: first.files, record: "not a manifest\n\u{0}\u{FFFF}", reusedPages: 0)
         let fromGarbage = try Self.build(base, after: garbage)
         #expect(fromGarbage.reusedPages == 0)
         #expect(Self.firstDifference(fromGarbage.files, fresh) == nil)
@@ -201,7 +202,7 @@ struct PageReuseTests {
         changed.history = Self.sorted(changed.history)
         let reused = try Self.build(changed, after: first)
         #expect(Self.firstDifference(reused.files, try SiteBuilder.build(changed)) == nil)
-        let manifest = try #require(first.pageManifest.flatMap { PageManifest(parsing: $0[...]) })
+        let manifest = try #require(first.record.flatMap { PageManifest(parsing: $0[...]) })
         // Every reusable page of the first build but the previous newest workout and the bench page.
         #expect(reused.reusedPages >= manifest.entries.count - 3, "\(reused.reusedPages) of \(manifest.entries.count)")
     }

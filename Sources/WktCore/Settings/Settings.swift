@@ -3,7 +3,7 @@
 /// The defaults are the documented ones; `WktConfig.ConfigLoader` validates a file into this type,
 /// so values reaching the statistics are already in range. ``TrainingCalendar`` still clamps
 /// out-of-range values defensively, because this struct can also be built in code.
-public struct Settings: Sendable, Equatable {
+public struct Settings: Sendable, Equatable, Encodable {
     /// IANA time zone id (`Europe/Berlin`): used only to find "today" and to give zone-less
     /// instants a wall time. Statistics themselves never depend on it.
     public var timezone: String

@@ -9,7 +9,7 @@ import WktCore
 ///     wkt-pages 1 <renderer digest>
 ///     <key>\t<slot hash>\t<size>\t<slot>,<slot>,…\t<path>
 ///
-/// `key` is the page's input digest (``PageKeys``), `slot hash` is the ``ContentHash`` of the
+/// `key` is the page's input digest (``PageKeys``), `slot hash` is the ``InputDigest`` of the
 /// bytes in its slots and `size` the file's size as written, each slot is `offset+length` of a
 /// layout field in that file
 /// (``LayoutSkeleton/render(_:slots:)``), all numbers decimal and hashes 16 hex digits. The
@@ -20,7 +20,7 @@ struct PageManifest: Sendable, Equatable {
     struct Entry: Sendable, Equatable {
         /// The page's input digest.
         let key: UInt64
-        /// ``ContentHash/of(_:ranges:)`` of the slot bytes as written.
+        /// ``InputDigest/of(_:ranges:)`` of the slot bytes as written.
         let slotHash: UInt64
         /// Its size in bytes.
         let size: Int

@@ -3,7 +3,7 @@ import WktCore
 /// The input digest of every reusable page: workout pages and exercise pages, which are nearly
 /// all of a site's pages and do not depend on "today" (T-15). Two builds that give a page the
 /// same key compose it to the same title, description and body, so the later build may splice
-/// the earlier one's bytes into its layout (``PageReuse``).
+/// the earlier one's bytes into its layout (``IncrementalBuild``).
 ///
 /// A key covers everything the page's composer reads, listed next to each key below: the
 /// page's own data, the neighbours and targets it links to (names, days, page IDs, slugs), and a
@@ -29,8 +29,8 @@ struct PageKeys: Sendable {
     /// Keys for the pages of `composer`'s site.
     /// - Parameters:
     ///   - composer: The composer of this build (its site model and split rules).
-    ///   - configuration: ``BuildID/configuration(history:settings:baseURL:templates:)``'s text.
-    ///   - identity: The renderer's identity (``PageReuse/identity``).
+    ///   - configuration: ``BuildFingerprint/configuration(storedSchedule:)``'s text.
+    ///   - identity: The renderer's identity (``BuildFingerprint/renderer``).
     init(composer: PageComposer, configuration: String, identity: String) {
         let site = composer.site
         self.composer = composer

@@ -1,0 +1,270 @@
+import Foundation
+import WktCore
+import WktIO
+import WktSite
+import WktStore
+
+/// What `wkt-site build` was asked to do.
+public struct BuildRequest: Sendable {
+    /// `--output` (default `site`).
+    public var output: String
+    /// `--today YYYY-MM-DD`.
+    public var today: String?
+    /// `--base-url`.
+    public var baseURL: String?
+    /// `--templates DIR`.
+    public var templates: String?
+    /// `--store`.
+    public var store: String?
+    /// `--config`.
+    public var config: String?
+    /// `--quiet`: silent on success.
+    public var quiet: Bool
+    /// `--sync`: flush the file system once before the swap.
+    public var sync: Bool
+    /// `--force`: render even when nothing changed since the last build.
+    public var force: Bool
+
+    /// Creates a request.
+    public init(
+        output: String = "site", today: String? = nil, baseURL: String? = nil, templates: String? = nil,
+        store: String? = nil, config: String? = nil, quiet: Bool = false, sync: Bool = false, force: Bool = false
+    ) {
+        self.force = force
+        self.output = output
+        self.today = today
+        self.baseURL = baseURL
+        self.templates = templates
+        self.store = store
+        self.config = config
+        self.quiet = quiet
+        self.sync = sync
+    }
+}
+
+/// `wkt-site build`, as a list of named stages (the shape Toucan and Publish show):
+///
+///     prepare → lock → load → fingerprint (stop when up to date) → build → publish
+///
+/// Each stage is one function; an error leaving a stage names it (`… (while building pages)`),
+/// keeping its own exit code. What decides "nothing changed" and which pages are taken over from
+/// the previous build is owned by WktSite's `BuildFingerprint`, `PreviousSite` and
+/// `IncrementalBuild`; this runner only moves values between the stages.
+public enum BuildRunner {
+    /// Builds the site.
+    public static func run(_ request: BuildRequest, env: AppEnvironment) -> CommandResult {
+        do {
+            let plan = try prepare(request, env: env)
+            var clock = StageClock(enabled: !(env.variables["WKT_TIMINGS"] ?? "").isEmpty)
+            let lock = try Stage.lock.run { try HeldLock.acquireForReading(storePath: plan.storePath, env: env) }
+            defer { lock.release() }
+            // From here on SIGINT/SIGTERM only set a flag: the publisher stops before the swap,
+            // removes its temporary folder and the old site stays (docs/reliability.md C-05).
+            let interrupts = Interrupts.install()
+            defer { interrupts.restore() }
+            clock.lap("lock")
+            let loaded = try Stage.load.run { try load(plan, lock: lock, env: env) }
+            clock.lap("load")
+            let stamp = try Stage.fingerprint.run { try fingerprint(plan, loaded: loaded) }
+            if !request.force, loaded.previous.isUpToDate(stamp: stamp.stamp) {
+                clock.lap("up-to-date check")
+                let text = request.quiet ? "" :
+                    "site: \(request.output)/ is up to date for \(plan.context.today) (nothing changed; --force rebuilds)\n"
+                return CommandResult(stdout: text, stderr: clock.lines)
+            }
+            clock.lap("fingerprint")
+            let built = try Stage.build.run { try build(plan, loaded: loaded, fingerprint: stamp) }
+            clock.lap("pages (\(built.site.reusedPages) reused)")
+            pauseForTests(env)
+            let published = try Stage.publish.run {
+                try publish(plan, built: built, stamp: stamp.stamp, interrupts: interrupts)
+            }
+            clock.lap("publish")
+            return try published.map { report in
+                if let status = interrupts.exitStatus {
+                    return .failure("interrupted after \(request.output)/ was replaced by the complete new build", exitCode: status)
+                }
+                return summary(plan, built: built, report: report, clock: clock)
+            }.get()
+        } catch {
+            return error.result
+        }
+    }
+
+    /// The stages, by the names their errors carry.
+    enum Stage: String {
+        case lock = "taking the run lock"
+        case load = "reading the store and the previous site"
+        case fingerprint = "checking what changed"
+        case build = "building pages"
+        case publish = "publishing the site"
+
+        /// Runs `body`, naming this stage in the message of any error it throws (exit code kept).
+        func run<T>(_ body: () throws -> T) throws -> T {
+            do {
+                return try body()
+            } catch {
+                var failure = AppFailure(error)
+                failure.message += " (while \(rawValue))"
+                throw failure
+            }
+        }
+    }
+
+    /// What the command line and the configuration ask for, checked before anything is touched.
+    struct Plan {
+        let request: BuildRequest
+        let context: CommandContext
+        let storePath: String
+        let output: String
+        let templates: String?
+        let publisher: SitePublisher
+        let renderer: String
+    }
+
+    /// The store opened under the lock and the site the previous build left.
+    struct Loaded {
+        let store: WorkoutStore?
+        let previous: PreviousSite
+    }
+
+    /// The history's pages, ready to publish, with the hints for stderr.
+    struct Built {
+        let site: SiteBuild
+        let hints: [String]
+    }
+
+    /// Stage "prepare": the configuration, today, the paths and the refusals that need no lock
+    /// (an output folder holding the store, a bad `--base-url`): usage errors, 64.
+    static func prepare(_ request: BuildRequest, env: AppEnvironment) throws -> Plan {
+        let context = try CommandContext.load(config: request.config, today: request.today, env: env)
+        let storePath = env.storePath(option: request.store)
+        let output = env.absolute(request.output)
+        try refuseStoreFolder(output: output, storePath: storePath)
+        if let baseURL = request.baseURL { try validate(baseURL: baseURL) }
+        return Plan(
+            request: request, context: context, storePath: storePath, output: output,
+            templates: request.templates.map(env.absolute), publisher: SitePublisher(homeDirectory: env.variables["HOME"]),
+            renderer: rendererIdentity(env.selfExecutable))
+    }
+
+    /// Stage "load": the store (after rolling back what an interrupted import left) and the
+    /// previous site (unless `--force`), both read through their modules' seams.
+    static func load(_ plan: Plan, lock: HeldLock, env: AppEnvironment) throws -> Loaded {
+        let store = try StoreAccess.open(storePath: plan.storePath, lock: lock, env: env)
+        let previous = plan.request.force ? PreviousSite.none : PreviousSite.read(output: plan.output, publisher: plan.publisher)
+        return Loaded(store: store, previous: previous)
+    }
+
+    /// Stage "fingerprint": the build stamp of this run's inputs (store content, settings, today,
+    /// base URL, templates, renderer).
+    static func fingerprint(_ plan: Plan, loaded: Loaded) throws -> (fingerprint: BuildFingerprint, stamp: String) {
+        let fingerprint = try BuildFingerprint(
+            settings: plan.context.settings, baseURL: plan.request.baseURL, templatesDirectory: plan.templates,
+            renderer: plan.renderer)
+        return (fingerprint, fingerprint.stamp(storeDigest: try loaded.store?.contentDigest(), today: plan.context.today))
+    }
+
+    /// Stage "build": the history in one read transaction, then every page (unchanged workout and
+    /// exercise pages taken over from the previous site).
+    static func build(_ plan: Plan, loaded: Loaded, fingerprint: (fingerprint: BuildFingerprint, stamp: String)) throws -> Built {
+        let (history, synced) = StoreAccess.forStatistics(try loaded.store?.loadHistory() ?? WorkoutHistory(workouts: []))
+        var hints = loaded.store == nil && !plan.request.quiet ? [StoreAccess.missingStoreHint(plan.storePath)] : []
+        if let synced, !plan.request.quiet { hints.append(synced) }
+        let input = SiteBuildInput(
+            history: history, settings: plan.context.settings, today: plan.context.today, baseURL: plan.request.baseURL,
+            templatesDirectory: plan.templates, previousSite: loaded.previous, renderer: fingerprint.fingerprint.renderer)
+        return Built(site: try SiteBuilder.buildSite(input), hints: hints)
+    }
+
+    /// Stage "publish": the atomic swap, the stamp and the page manifest recorded in the marker.
+    /// An interruption is a result (130/143, the old site kept), not an error.
+    static func publish(_ plan: Plan, built: Built, stamp: String, interrupts: Interrupts) throws -> Result<PublishReport, AppFailure> {
+        let published: Result<PublishReport, PublishError> = Result { () throws(PublishError) in
+            try plan.publisher.publish(
+                files: built.site.files, to: plan.output, sync: plan.request.sync, stamp: stamp, record: built.site.record,
+                shouldStop: interrupts.stopRequested)
+        }
+        if case .failure(.interrupted(let leftover)) = published {
+            var message = "interrupted; \(plan.request.output)/ is unchanged"
+            if let leftover { message += " (\(leftover) is removed by the next build)" }
+            return .failure(AppFailure(message: message, exitCode: interrupts.exitStatus ?? 130))
+        }
+        return .success(try published.get())
+    }
+
+    /// The success report: the summary on stdout (none with `--quiet`, A-13), hints, timings and
+    /// the publisher's warnings (about leftovers the next build removes anyway) on stderr.
+    static func summary(_ plan: Plan, built: Built, report: PublishReport, clock: StageClock) -> CommandResult {
+        let request = plan.request
+        var stderr = built.hints + clock.lines
+        if !request.quiet { stderr += report.warnings.map { "wkt-site: warning: \($0)" } }
+        let summary = request.quiet ? "" :
+            "site: \(built.site.files.count) files in \(request.output)/ (\(report.filesWritten) written, "
+            + "\(report.filesUnchanged) unchanged) for \(plan.context.today)\n"
+        return CommandResult(stdout: summary, stderr: stderr)
+    }
+
+    /// Test seam (debug builds only): a pause before publishing that lets a test deliver a signal
+    /// mid-build.
+    static func pauseForTests(_ env: AppEnvironment) {
+        #if DEBUG
+            if let pause = env.variables["WKT_TEST_PAUSE_BEFORE_PUBLISH_MS"].flatMap(Int.init) {
+                usleep(UInt32(max(0, min(pause, 60_000))) * 1000)
+            }
+        #endif
+    }
+
+    /// `path size mtime` of the executable that renders, or `in-process` when there is none: a
+    /// new binary may render differently, so its pages are never taken over.
+    static func rendererIdentity(_ path: String?) -> String {
+        guard let path, let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+            return "in-process"
+        }
+        let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
+        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        return "\(path) \(size) \(modified)"
+    }
+
+    /// `--output` must not hold the store, neither as given nor after resolving symbolic links
+    /// (RELIABILITY.md F-12, A-05). A build replaces the output folder, keeps the replaced one
+    /// as `<output>.prev` and reuses that as its next temporary folder; a store (or a symbolic
+    /// link to one) inside any of them would be swapped away and deleted by a later build. So the
+    /// store's path, with every symbolic link in it and in its parents resolved, must lie outside
+    /// `<output>`, `<output>.prev` and `<output>.tmp-*`, and so must the path as given.
+    static func refuseStoreFolder(output: String, storePath: String) throws {
+        let outputs = [(output as NSString).standardizingPath, ResolvedPath.of(output)]
+        let stores = [(storePath as NSString).standardizingPath, ResolvedPath.of(storePath)]
+        for out in outputs {
+            let parent = (out as NSString).deletingLastPathComponent
+            let name = (out as NSString).lastPathComponent
+            for store in stores {
+                let place: String
+                if ResolvedPath.isInside(store, folder: out) {
+                    place = "it"
+                } else if ResolvedPath.isInside(store, folder: out + ".prev") {
+                    place = "its previous build \(name).prev/"
+                } else if ResolvedPath.isInsideSibling(store, parent: parent, prefix: name + ".tmp-") {
+                    place = "a temporary build folder \(name).tmp-*"
+                } else {
+                    continue
+                }
+                let via = store == (storePath as NSString).standardizingPath ? "" : " (through a symbolic link, at \(store))"
+                throw AppFailure(
+                    message: "refusing --output \(output): the store \(storePath) lies inside \(place)\(via), and builds "
+                        + "replace those folders; choose an output folder of its own",
+                    exitCode: ExitStatus.usage)
+            }
+        }
+    }
+
+    /// `--base-url` must pass the one base-URL rule (`BaseURL`, shared with `base_url` in the
+    /// config); on the command line a bad one is a usage error, 64 (RELIABILITY.md A-13).
+    static func validate(baseURL: String) throws {
+        do throws(BaseURL.Invalid) {
+            _ = try BaseURL.validate(baseURL)
+        } catch {
+            throw AppFailure(message: "--base-url \(error)", exitCode: ExitStatus.usage)
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import WktCore
+
+/// The one fast, non-cryptographic 64-bit hash of the incremental machinery: page keys and the
+/// build ID's workout part (a canonical encoding of workouts and statistics, 40,000 sets in a few
+/// milliseconds) and the slot hash of a previous page (``of(_:ranges:)``, which tells whether
+/// its bytes are still exactly what that build wrote). It guards against accidents, not
+/// attackers: whoever can write into the output folder can change what is served anyway.
+/// SHA-256 (WktCore) is used where a digest is stored or shown: the build stamp, the build ID.
+///
+/// Input is consumed in 64-bit words; each step `h = rotl(h ^ word, 29) × odd` is a bijection of
+/// `h` for a fixed word and of the word for a fixed `h`, so two inputs of the same length that
+/// differ in one word always differ after it. Strings and byte ranges feed their length first, so
+/// different inputs cannot run together; absent values have their own marker; the result goes
+/// through SplitMix64's finaliser.
+struct InputDigest {
+    private var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+    /// The digest so far.
+    var value: UInt64 { Self.finalise(state) }
+
+    /// The digest as 16 hex digits.
+    var hex: String {
+        let digits = Array("0123456789abcdef".utf8)
+        let value = value
+        return String(decoding: (0..<16).map { digits[Int((value >> UInt64(60 - 4 * $0)) & 0xF)] }, as: UTF8.self)
+    }
+
+    /// The digest of the bytes of `bytes` in `ranges`, range by range with each length mixed in
+    /// (so moving a byte from one range to the next changes it); the ranges must lie in `bytes`.
+    static func of(_ bytes: [UInt8], ranges: [Range<Int>]) -> UInt64 {
+        var digest = InputDigest()
+        digest.add(ranges.count)
+        bytes.withUnsafeBytes { raw in
+            for range in ranges { digest.add(UnsafeRawBufferPointer(rebasing: raw[range])) }
+        }
+        return digest.value
+    }
+
+    /// One mixing step.
+    @inline(__always)
+    private mutating func step(_ word: UInt64) {
+        let mixed = state ^ word
+        state = ((mixed << 29) | (mixed >> 35)) &* 0xBF58_476D_1CE4_E5B9
+    }
+
+    /// SplitMix64's finaliser.
+    private static func finalise(_ value: UInt64) -> UInt64 {
+        var z = value
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Feeds one byte (a marker or a flag).
+    mutating func byte(_ value: UInt8) { step(UInt64(value)) }
+
+    /// Feeds a 64-bit word.
+    mutating func add(_ value: UInt64) { step(value) }
+
+    /// Feeds bytes: their count, then eight at a time (the last word zero-padded).
+    mutating func add(_ bytes: UnsafeRawBufferPointer) {
+        step(UInt64(bytes.count))
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            step(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+            offset += 8
+        }
+        if offset < bytes.count {
+            var tail: UInt64 = 0
+            for index in offset..<bytes.count { tail |= UInt64(bytes[index]) << UInt64(8 * (index - offset)) }
+            step(tail)
+        }
+    }
+
+    /// Feeds a signed integer as 8 bytes.
+    mutating func add(_ value: Int64) { add(UInt64(bitPattern: value)) }
+    /// Feeds an integer as 8 bytes.
+    mutating func add(_ value: Int) { add(Int64(value)) }
+
+    /// Feeds a string's UTF-8 bytes (with their count).
+    mutating func add(_ text: String) {
+        var text = text
+        text.withUTF8 { add(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Feeds 0 for nil, else 1 and the bit pattern.
+    mutating func add(_ value: Double?) {
+        guard let value else { return byte(0) }
+        byte(1)
+        add(value.bitPattern)
+    }
+
+    /// Feeds 0 for nil, else 1 and the value.
+    mutating func add(_ value: Int?) {
+        guard let value else { return byte(0) }
+        byte(1)
+        add(value)
+    }
+
+    /// Feeds 0 for nil, else 1 and the string.
+    mutating func add(_ text: String?) {
+        guard let text else { return byte(0) }
+        byte(1)
+        add(text)
+    }
+
+    /// Feeds a wall time as day number and second of day.
+    mutating func add(_ time: WallTime) {
+        add(time.date.dayNumber)
+        add(time.secondOfDay)
+    }
+
+    /// Feeds every field of a workout, its blocks and sets in order.
+    mutating func add(_ workout: Workout) {
+        add(workout.source.rawValue)
+        add(workout.sourceKey)
+        add(workout.start)
+        add(workout.utcOffsetSeconds)
+        add(workout.durationSeconds)
+        add(workout.name)
+        add(workout.notes)
+        add(workout.activity)
+        add(workout.energyKcal)
+        add(workout.rating)
+        add(workout.checkIns.count)
+        for checkIn in workout.checkIns {
+            add(checkIn.name)
+            add(checkIn.value)
+        }
+        add(workout.exercises.count)
+        for block in workout.exercises {
+            add(block.name)
+            add(block.notes)
+            add(block.supersetID)
+            byte(block.painFlag ? 1 : 0)
+            add(block.plannedSets)
+            add(block.sets.count)
+            for set in block.sets {
+                add(set.kind.rawValue)
+                add(set.weightKg)
+                add(set.reps)
+                add(set.seconds)
+                add(set.distanceM)
+                add(set.rpe)
+                add(set.notes)
+            }
+        }
+    }
+}

@@ -1,0 +1,39 @@
+/// The site the previous build left in the output folder, as far as the next build needs it:
+/// the stamp and the page manifest it recorded in its marker, whether its home page is there,
+/// and a reader for its pages. WktApp reads it through WktIO's `FileSystem` seam; this module
+/// never touches the disk for it.
+public struct PreviousSite: Sendable {
+    /// The build stamp its marker records (``BuildFingerprint/stamp(storeDigest:today:)``).
+    public let stamp: String?
+    /// What the build recorded after the stamp in its marker: the page manifest
+    /// (``SiteBuild/record``); other lines before the manifest's header are skipped.
+    public let record: String?
+    /// Whether its home page exists (a folder with a marker but no `index.html` is no site to keep).
+    public let hasHomePage: Bool
+    /// Reads one of its files by site path (`workouts/x.html`); nil when it cannot be read. It
+    /// must read regular files only and never follow a symbolic link: the paths come from the
+    /// marker, a file in the output folder.
+    let read: @Sendable (_ path: String) -> [UInt8]?
+
+    /// A previous site.
+    /// - Parameters:
+    ///   - stamp: the stamp its marker records, or nil.
+    ///   - record: the rest of its marker (the page manifest), or nil.
+    ///   - hasHomePage: whether `index.html` exists.
+    ///   - read: reads one of its files by site path.
+    public init(stamp: String?, record: String?, hasHomePage: Bool, read: @escaping @Sendable (_ path: String) -> [UInt8]?) {
+        self.stamp = stamp
+        self.record = record
+        self.hasHomePage = hasHomePage
+        self.read = read
+    }
+
+    /// No previous site: every page is rendered (`--force`, a first build). The build still
+    /// records its manifest for the next one.
+    public static let none = PreviousSite(stamp: nil, record: nil, hasHomePage: false) { _ in nil }
+
+    /// Whether the site there already is what a build with `stamp` would write.
+    public func isUpToDate(stamp: String) -> Bool {
+        self.stamp == stamp && hasHomePage
+    }
+}
