@@ -8,7 +8,7 @@ enum HistoryLoader {
     /// The store, read-only; nil when it does not exist yet (a new user's first `build` shows the
     /// "how to import" page and `stats` an empty summary, not an error).
     ///
-    /// First rolls back what an interrupted import left (RELIABILITY.md A-01): a killed import, or
+    /// First rolls back what an interrupted import left (docs/reliability.md A-01): a killed import, or
     /// one that hit a full disk, leaves a "hot" rollback journal that a read-only open cannot roll
     /// back. The roll-back happens under the run lock: `lock` when the command holds it (`build`,
     /// `backup`), else the lock is taken just for the roll-back (`stats`, `export`), waiting
