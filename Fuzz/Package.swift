@@ -2,7 +2,7 @@
 import Foundation
 import PackageDescription
 
-/// libFuzzer targets for wkt-site (RELIABILITY.md §3). Build and run them with
+/// libFuzzer targets for wkt-site (docs/reliability.md §3). Build and run them with
 /// `scripts/fuzz.sh TARGET SECONDS`, which compiles this package with
 /// `-sanitize=fuzzer,address -parse-as-library -enable-testing` in its own scratch folder; a plain
 /// `swift build` here would fail to link, because libFuzzer supplies `main`.

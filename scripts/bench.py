@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The performance benchmark of PRODUCT.md (never a timed test).
+"""The performance benchmark of docs/product.md (never a timed test).
 
 Builds wkt-site in release, writes the `demo --years 10` store, and times each scenario over
 several runs, printing the median wall time and the peak memory (max RSS) of the wkt-site

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""scripts/fuzz-cli.py — a seeded mutation loop over `wkt-site import` (RELIABILITY.md §3, A-09).
+"""scripts/fuzz-cli.py — a seeded mutation loop over `wkt-site import` (docs/reliability.md §3, A-09).
 
 Usage:
   scripts/fuzz-cli.py [--seconds N] [--seed N] [--binary PATH] [--samples DIR] [--keep DIR]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/fuzz.sh — run wkt-site's libFuzzer targets (RELIABILITY.md §3).
+# scripts/fuzz.sh — run wkt-site's libFuzzer targets (docs/reliability.md §3).
 #
 # Usage:
 #   scripts/fuzz.sh [options] TARGET SECONDS [-- LIBFUZZER-ARGS...]
@@ -16,7 +16,7 @@
 #   notes   NoteRenderer: caps + cmark-gfm; no <script>, no on…= attributes, only web links,
 #           output ≤ 32× the note and ≤ 256 KiB
 # Every target checks: no crash (a Swift trap or an ASan report), no input running over 5 s,
-# failures thrown as the module's error type, and error/warning messages per RELIABILITY.md A-09
+# failures thrown as the module's error type, and error/warning messages per docs/reliability.md A-09
 # (one line, no raw control characters, at most 16 KiB).
 #
 # Options:

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Write a deterministic synthetic Apple Health export.xml of about N megabytes.
 
-The document is shaped like a real export (FORMATS.md §4.2): an XML declaration, the internal
+The document is shaped like a real export (docs/formats.md §4.2): an XML declaration, the internal
 DTD with `#REQUIRED`/`#IMPLIED` attribute declarations (which crash Foundation's XMLParser on
 Linux unless dropped), `ExportDate`, `Me`, many `Record`s (some with `MetadataEntry` and
 `HeartRateVariabilityMetadataList` children), a `Workout` every few thousand records (iOS 16+

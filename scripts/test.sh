@@ -4,6 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh
+# Every rule ID the code cites is explained in docs/ (a few seconds, before the long build).
+scripts/check-doc-ids.sh
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

@@ -9,7 +9,7 @@ import WktStore
 
 /// An error every module's error type can be reported as: one line and an exit code.
 protocol ReportableError: Error, CustomStringConvertible {
-    /// The exit code of RELIABILITY.md (64, 65, 74, 75).
+    /// The exit code of docs/reliability.md (64, 65, 74, 75).
     var exitCode: Int32 { get }
 }
 

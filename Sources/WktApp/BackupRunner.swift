@@ -21,7 +21,7 @@ public struct BackupRequest: Sendable {
     }
 }
 
-/// `wkt-site backup`: a consistent, checked copy of the store (RELIABILITY.md P4, S-10, S-11).
+/// `wkt-site backup`: a consistent, checked copy of the store (docs/reliability.md P4, S-10, S-11).
 ///
 /// 1. Takes the run lock like `build` (waiting `WKT_LOCK_WAIT`; 75 when an import keeps it), so
 ///    the copy is the state after the last complete run, and rolls back what an interrupted

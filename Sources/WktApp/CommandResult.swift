@@ -20,7 +20,7 @@ public struct CommandResult: Sendable, Equatable {
     }
 
     /// ``stderr`` as it may be printed: each message one line, control characters escaped, at most
-    /// ``MessageText/lineLimit`` characters (RELIABILITY.md A-09). The last-resort guard for any
+    /// ``MessageText/lineLimit`` characters (docs/reliability.md A-09). The last-resort guard for any
     /// message built from input that escaped its module's own formatting.
     public var printableStderr: [String] { stderr.map { MessageText.oneLine($0) } }
 
@@ -30,7 +30,7 @@ public struct CommandResult: Sendable, Equatable {
     }
 }
 
-/// Exit codes of RELIABILITY.md.
+/// Exit codes of docs/reliability.md.
 public enum ExitStatus {
     /// Success.
     public static let ok: Int32 = 0

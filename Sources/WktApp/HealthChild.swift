@@ -3,8 +3,8 @@ import WktCore
 import WktImport
 
 /// Runs the Apple Health parser in a child process (`wkt-site _health-import FILE`), so that a
-/// trap inside Foundation's `XMLParser` (FORMATS.md §4.4) becomes a failed import of that file
-/// instead of a dead run (RELIABILITY.md P5).
+/// trap inside Foundation's `XMLParser` (docs/formats.md §4.4) becomes a failed import of that file
+/// instead of a dead run (docs/reliability.md P5).
 ///
 /// Protocol: the child writes the workouts as wkt JSON on stdout (ids `apple-health:<key>`, which
 /// the parent's wkt JSON decoder maps back to the Apple Health identity), each warning as a
@@ -25,7 +25,7 @@ enum HealthChild {
         }
         // The child's output goes to temporary files (no pipe can fill up and block it). They are
         // unlinked as soon as they are open, so nothing is left behind however this process ends,
-        // also under kill -9 (RELIABILITY.md A-08); the open handles keep the data readable.
+        // also under kill -9 (docs/reliability.md A-08); the open handles keep the data readable.
         let base = NSTemporaryDirectory() + "wkt-health-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let outPath = base + ".json"
         let errPath = base + ".err"
@@ -122,7 +122,7 @@ extension HealthChild {
     /// The environment variable holding the parent's process id.
     static let parentVariable = "WKT_HEALTH_PARENT"
 
-    /// Ends the child when its parent is gone (killed with `kill -9`, RELIABILITY.md A-08): its
+    /// Ends the child when its parent is gone (killed with `kill -9`, docs/reliability.md A-08): its
     /// output would never be read, and a multi-gigabyte export would keep a core busy for
     /// minutes. An orphan is re-parented, so a parent id other than the one the parent passed in
     /// ``parentVariable`` is the sign (also when the parent died before this process started).

@@ -27,7 +27,7 @@ struct HeldLock {
 
     /// Takes the lock for a command that only reads the store (`build`, `stats`, `backup`),
     /// waiting as ``acquire(storePath:env:)``. In a read-only store folder without a lock file the
-    /// command goes on unlocked: no writer can run there either (RELIABILITY.md A-06, S-09).
+    /// command goes on unlocked: no writer can run there either (docs/reliability.md A-06, S-09).
     static func acquireForReading(storePath: String, env: AppEnvironment) throws -> HeldLock {
         HeldLock(lock: try RunLock.acquireForReading(path: RunLock.lockPath(forStore: storePath), wait: wait(env)))
     }

@@ -142,7 +142,7 @@ public enum ImportRunner {
                 out += report.summary(dryRun: request.dryRun) + "\n"
             }
             if let failure = report.failure { err.append("wkt-site: " + failure.message) }
-            // --quiet is silent on success (RELIABILITY.md A-13): warnings and skipped rows are
+            // --quiet is silent on success (docs/reliability.md A-13): warnings and skipped rows are
             // then only in --json (`warnings`, `errors`) and the counts of the import log.
             if exitCode == ExitStatus.ok && request.quiet { continue }
             for warning in report.batch?.warnings ?? [] { err.append("wkt-site: warning: \(report.file): \(warning)") }

@@ -7,7 +7,7 @@ import Foundation
 #endif
 
 /// Paths with their symbolic links resolved, for containment checks that a link cannot fool
-/// (RELIABILITY.md A-05: a `--store` that is a link into the output folder).
+/// (docs/reliability.md A-05: a `--store` that is a link into the output folder).
 enum ResolvedPath {
     /// `path` made absolute, with every symbolic link in its longest existing prefix resolved
     /// by `realpath(3)`; the components that do not exist yet are appended as given

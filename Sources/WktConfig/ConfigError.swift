@@ -8,7 +8,7 @@ public enum ConfigError: Error, Equatable, CustomStringConvertible {
     case unreadable(path: String)
     /// The file is not valid UTF-8.
     case invalidUTF8(file: String)
-    /// A byte TOML does not allow at a 1-based line: a NUL, or invalid UTF-8 (RELIABILITY.md A-10).
+    /// A byte TOML does not allow at a 1-based line: a NUL, or invalid UTF-8 (docs/reliability.md A-10).
     case badByte(file: String, line: Int, what: String)
     /// TOML syntax error at a 1-based line and column.
     case syntax(file: String, line: Int, column: Int, message: String)
@@ -34,7 +34,7 @@ public enum ConfigError: Error, Equatable, CustomStringConvertible {
     }
 
     /// One line naming the file, the key and the rule: control characters escaped, quoted values
-    /// cut to 80 characters (RELIABILITY.md A-09).
+    /// cut to 80 characters (docs/reliability.md A-09).
     public var description: String { MessageText.oneLine(rawDescription) }
 
     private var rawDescription: String {

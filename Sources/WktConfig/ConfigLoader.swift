@@ -2,7 +2,7 @@ import Foundation
 import TOMLKit
 import WktCore
 
-/// Reads `wkt-site.toml` into ``Settings`` (keys in STATS.md "Calendar model" plus `title`,
+/// Reads `wkt-site.toml` into ``Settings`` (keys in docs/statistics.md "Calendar model" plus `title`,
 /// `author`, `base_url`).
 ///
 /// Every key is optional; a missing key keeps its default. Unknown keys (also inside
@@ -122,11 +122,11 @@ public enum ConfigLoader {
     }
 
     /// The longest `title`, `author` and `[schedule]` routine name, in characters
-    /// (RELIABILITY.md A-11): each is printed on every page, so a megabyte title would make every
+    /// (docs/reliability.md A-11): each is printed on every page, so a megabyte title would make every
     /// page a megabyte. 200 is far above any real site title or routine name.
     public static let maxTextLength = 200
 
-    /// Refuses a NUL byte anywhere (RELIABILITY.md A-10: the TOML reader would stop at it and
+    /// Refuses a NUL byte anywhere (docs/reliability.md A-10: the TOML reader would stop at it and
     /// ignore the rest without a word) and invalid UTF-8, naming the line.
     static func checkBytes(_ bytes: [UInt8], file: String) throws(ConfigError) {
         var line = 1

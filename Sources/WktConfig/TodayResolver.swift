@@ -1,7 +1,7 @@
 import Foundation
 import WktCore
 
-/// Finds "today" (STATS.md "Calendar model"): `--today` wins, then `SOURCE_DATE_EPOCH`, then the
+/// Finds "today" (docs/statistics.md "Calendar model"): `--today` wins, then `SOURCE_DATE_EPOCH`, then the
 /// clock, the last two read in the configured zone.
 ///
 /// The date is taken from a Gregorian `Calendar` whose `timeZone` is set explicitly, so the

@@ -1,4 +1,4 @@
-/// Escaping of user and database text for HTML (RELIABILITY.md P7).
+/// Escaping of user and database text for HTML (docs/reliability.md P7).
 ///
 /// A caseless namespace: every function is pure and safe to call from any task.
 public enum HTMLEscaping {

@@ -5,7 +5,7 @@ public enum LinkPolicy: Equatable, Sendable {
     /// including `//host` and unknown schemes such as `x:`, is kept. For Markdown that wkt-site
     /// generates itself, whose links are generated slugs.
     case safeMode
-    /// For user text (RELIABILITY.md P6/P7), on top of safe mode:
+    /// For user text (docs/reliability.md P6/P7), on top of safe mode:
     /// * a link keeps its destination only if it starts, ASCII case-insensitively, with
     ///   `http://`, `https://` or `mailto:`; every other destination (relative paths, `#frag`,
     ///   `//host`, `x:`, entity- or percent-encoded schemes, leading blanks) becomes `href=""`;

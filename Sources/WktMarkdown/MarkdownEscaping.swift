@@ -1,5 +1,5 @@
 /// Escaping of database text (exercise names, workout titles…) before it enters Markdown that
-/// wkt-site generates and renders with `MarkdownRenderer.pages` (RELIABILITY.md P6).
+/// wkt-site generates and renders with `MarkdownRenderer.pages` (docs/reliability.md P6).
 public enum MarkdownEscaping {
     /// FIRST STRONG ISOLATE: opens the plain-text equivalent of `<bdi>`.
     static let firstStrongIsolate: Unicode.Scalar = "\u{2068}"

@@ -7,7 +7,7 @@ import CCmarkGFM
     import Darwin
 #endif
 
-/// Markdown → HTML through the system cmark-gfm library (STYLE.md §3).
+/// Markdown → HTML through the system cmark-gfm library (ARCHITECTURE.md "WktMarkdown").
 ///
 /// This file holds every call into cmark-gfm. Rendering is always in safe mode
 /// (`CMARK_OPT_UNSAFE` is never set, so raw HTML becomes `<!-- raw HTML omitted -->`) and never
@@ -26,7 +26,7 @@ public struct MarkdownRenderer: Sendable {
     /// User notes: strikethrough, autolinks and tag filter, **no** table extension, links under
     /// `LinkPolicy.webOnly`, and every line break of the note shown as `<br />`
     /// (`CMARK_OPT_HARDBREAKS`: notes are typed on a phone, one line per thought). Use it through
-    /// `NoteRenderer`, which applies the caps of RELIABILITY.md P6 before parsing.
+    /// `NoteRenderer`, which applies the caps of docs/reliability.md P6 before parsing.
     public static let notes = MarkdownRenderer(
         extensions: ["strikethrough", "autolink", "tagfilter"],
         linkPolicy: .webOnly,
@@ -171,7 +171,7 @@ public struct MarkdownRenderer: Sendable {
     /// Adds `rel` to every link. In safe mode `<a href="` can only come from a link node: text,
     /// code and attribute values have `<` and `"` escaped, and raw HTML is omitted.
     /// Candidates found with `memchr`, compared with `memcmp`, chunks copied whole: `String.replacing` took ~8 ms for a note of
-    /// 1,333 `www.a` links in a debug build, and RELIABILITY.md A-04 counts every millisecond of
+    /// 1,333 `www.a` links in a debug build, and docs/reliability.md A-04 counts every millisecond of
     /// such notes (1,000 notes under the cap may add at most 10 s to a build).
     private static func addingRel(to html: String) -> String {
         let needle = Array(#"<a href=""#.utf8)

@@ -1,4 +1,4 @@
-/// The deepest line of a note, by the container-marker count of RELIABILITY.md P6.
+/// The deepest line of a note, by the container-marker count of docs/reliability.md P6.
 struct NoteNesting: Equatable, Sendable {
     /// The number of container markers at the start of the deepest line.
     let depth: Int

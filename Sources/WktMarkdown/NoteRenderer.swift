@@ -1,5 +1,5 @@
 /// Renders a user's workout note to an HTML fragment that cannot hang the build, blow up in size
-/// or run a script (RELIABILITY.md P6, P7).
+/// or run a script (docs/reliability.md P6, P7).
 ///
 /// Steps:
 /// 1. **Size cap.** A note longer than `Limits.maxInputBytes` UTF-8 bytes (as stored, before any
@@ -14,7 +14,7 @@
 ///    links with `rel="nofollow noopener noreferrer"`, images shown as their alt text. A note with
 ///    more than `Limits.maxAutolinkAts` `@` characters is rendered the same way but without the
 ///    autolink extension (`MarkdownRenderer.notesWithoutAutolinks`): the library's e-mail
-///    autolink search costs one scan of the text per `@`, quadratic for `a@a@a@…` (RELIABILITY.md
+///    autolink search costs one scan of the text per `@`, quadratic for `a@a@a@…` (docs/reliability.md
 ///    1,000 such notes under the size cap must not add more than 10 s to a build). Bare
 ///    `www.`/`https://` text and e-mail addresses in such a note then stay plain text;
 ///    `RenderedNote.autolinksSkipped` says so.
@@ -27,7 +27,7 @@
 public struct NoteRenderer: Sendable {
     /// The caps applied to every note.
     public struct Limits: Equatable, Sendable {
-        /// The caps of RELIABILITY.md P6: 8 KiB in, nesting 32, output ≤ 32× input and ≤ 256 KiB;
+        /// The caps of docs/reliability.md P6: 8 KiB in, nesting 32, output ≤ 32× input and ≤ 256 KiB;
         /// autolinks only in notes with at most 32 `@` (A-04; 32 `@` in 8 KiB render in < 1 ms).
         public static let standard = Limits(
             maxInputBytes: 8 * 1024, maxNesting: 32, maxOutputRatio: 32, maxOutputBytes: 256 * 1024,

@@ -3,7 +3,7 @@
 /// Working on bytes keeps a 1 MiB note fast even in debug builds. Every function removes or
 /// inserts whole scalars only, so valid UTF-8 in gives valid UTF-8 out.
 enum TextBytes {
-    /// The UTF-8 bytes of `text` without the characters RELIABILITY.md P7 strips: C0 controls
+    /// The UTF-8 bytes of `text` without the characters docs/reliability.md P7 strips: C0 controls
     /// other than TAB, LF and CR (U+0000–U+0008, U+000B, U+000C, U+000E–U+001F), and the
     /// noncharacters U+FFFE and U+FFFF (UTF-8 `EF BF BE` / `EF BF BF`).
     static func strippedBytes(_ text: String) -> [UInt8] {

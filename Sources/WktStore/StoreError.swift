@@ -4,7 +4,7 @@ import GRDB
 /// Everything that can go wrong with the workout store.
 ///
 /// Every case names the store path; ``description`` is one line that says what happened and what to
-/// do. ``exitCode`` follows RELIABILITY.md: 65 bad data in an import batch, 74 I/O or an unusable
+/// do. ``exitCode`` follows docs/reliability.md: 65 bad data in an import batch, 74 I/O or an unusable
 /// store file, 75 busy.
 public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// Read-only open of a store file that does not exist.
@@ -36,14 +36,14 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     /// write was rolled back.
     case diskFull(path: String)
     /// An interrupted write left a rollback journal (`<store>-journal`) that could not be rolled
-    /// back, because the store or its folder is not writable (RELIABILITY.md A-01).
+    /// back, because the store or its folder is not writable (docs/reliability.md A-01).
     case interruptedWrite(path: String, detail: String)
     /// `VACUUM INTO` could not write the backup copy `destination`.
     case backupFailed(path: String, destination: String, detail: String)
     /// Any other SQLite failure (I/O error, cannot open).
     case sqlite(path: String, code: Int32, detail: String)
 
-    /// The process exit status for this error (RELIABILITY.md, "Exit codes").
+    /// The process exit status for this error (docs/reliability.md, "Exit codes").
     public var exitCode: Int32 {
         switch self {
         case .busy: 75
@@ -109,7 +109,7 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         String(detail.map { $0.isNewline ? " " : $0 })
     }
 
-    /// A value from the data (a workout key, a name) as a message shows it (RELIABILITY.md A-09):
+    /// A value from the data (a workout key, a name) as a message shows it (docs/reliability.md A-09):
     /// control characters, line separators and bidi overrides escaped (`\n`, `\u{1B}`), cut to 80
     /// characters with "…".
     static func shown(_ value: String) -> String {

@@ -26,7 +26,7 @@ extension WorkoutStore {
     }
 
     /// A text dump of the whole store (`user_version`, then every table and row in order), for
-    /// "nothing lost" checks (RELIABILITY.md): equal dumps mean equal stored data.
+    /// "nothing lost" checks (docs/reliability.md): equal dumps mean equal stored data.
     func dump() throws(StoreError) -> String {
         var lines = ["user_version \(try schemaVersion())"]
         for table in try tableNames() {

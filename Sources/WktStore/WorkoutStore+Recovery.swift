@@ -17,7 +17,7 @@ extension WorkoutStore {
         return byte != 0
     }
 
-    /// Rolls back what an interrupted write left behind (RELIABILITY.md ).
+    /// Rolls back what an interrupted write left behind (docs/reliability.md ).
     ///
     /// A killed import, or one whose write or fsync failed, leaves its rollback journal behind.
     /// SQLite rolls such a "hot" journal back the next time a **writable** connection reads the
@@ -63,7 +63,7 @@ extension WorkoutStore {
     /// After a failed write, reads once through the same connection: SQLite then rolls back a
     /// journal the failed write left (a failed page write or fsync puts the pager in an error
     /// state that keeps the journal until the next read), so the command ends with the store as
-    /// it was (RELIABILITY.md A-02). Best effort: when even that fails (the disk keeps failing),
+    /// it was (docs/reliability.md A-02). Best effort: when even that fails (the disk keeps failing),
     /// the next open rolls the journal back (``recoverInterruptedWrite(path:)``).
     func settleAfterFailedWrite() {
         _ = try? queue.inDatabase { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
@@ -76,7 +76,7 @@ extension WorkoutStore {
         }
     }
 
-    /// Writes a consistent copy of the store to `destination` with `VACUUM INTO` (RELIABILITY.md
+    /// Writes a consistent copy of the store to `destination` with `VACUUM INTO` (docs/reliability.md
     /// P4, S-10): SQLite reads the store in one read transaction, so the copy is exactly one
     /// committed state, even if another program writes meanwhile; the copy is compact and has no
     /// journal. `destination` must not exist (or be empty). The copy is not fsynced here; the

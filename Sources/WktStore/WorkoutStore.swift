@@ -1,7 +1,7 @@
 import GRDB
 import WktCore
 
-/// The SQLite workout store (RELIABILITY.md P4, P5): one file, one `DatabaseQueue`,
+/// The SQLite workout store (docs/reliability.md P4, P5): one file, one `DatabaseQueue`,
 /// `journal_mode=DELETE`, `synchronous=FULL`, foreign keys on, a 5 s busy timeout.
 ///
 /// Open it read-write for imports (the file is created when missing; its folder must exist) or
@@ -25,7 +25,7 @@ public struct WorkoutStore: Sendable {
     /// The only connection.
     let queue: DatabaseQueue
 
-    /// The default busy timeout (RELIABILITY.md P4).
+    /// The default busy timeout (docs/reliability.md P4).
     static let defaultBusyTimeout: Double = 5
 
     /// Opens the store file at `path`.
@@ -61,7 +61,7 @@ public struct WorkoutStore: Sendable {
     /// Applies every batch in ONE transaction (all-or-nothing) and writes one import-log row per
     /// batch; with dryRun computes the same outcomes and writes nothing.
     ///
-    /// Policy (FORMATS.md §6):
+    /// Policy (docs/formats.md §6):
     /// - A workout's identity is (`source`, `sourceKey`); the store never holds two with one identity.
     /// - New identity → **added** (inserted).
     /// - Known identity, same content → **unchanged** (nothing written).

@@ -6,7 +6,7 @@ import Darwin
 import CFuzzDriver
 
 /// Shared helpers of the fuzz targets: the input as bytes, property failures that libFuzzer
-/// records as crashes, and the message rule of RELIABILITY.md A-09.
+/// records as crashes, and the message rule of docs/reliability.md A-09.
 public enum Fuzz {
     /// The fuzzer's input as an array (libFuzzer may pass a null pointer for the empty input).
     public static func bytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
@@ -68,7 +68,7 @@ public enum Fuzz {
 
     nonisolated(unsafe) private static var warned = 0
 
-    /// Why `message` breaks RELIABILITY.md A-09 (one line, control characters shown escaped,
+    /// Why `message` breaks docs/reliability.md A-09 (one line, control characters shown escaped,
     /// bounded length), or nil when it keeps it.
     public static func messageProblem(_ message: String) -> String? {
         if message.utf8.count > maxMessageBytes {

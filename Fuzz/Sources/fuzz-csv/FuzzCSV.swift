@@ -11,7 +11,7 @@ import WktImport
 /// - a file the reader accepts strictly reads the same when ragged rows are tolerated, with
 ///   none skipped, and its record lines increase;
 /// - parse(serialize(rows)) == rows: the header and records, written back with every field
-///   quoted, read back unchanged (RELIABILITY.md §3);
+///   quoted, read back unchanged (docs/reliability.md §3);
 /// - each import's warnings and skipped-row messages obey A-09.
 ///
 /// Each input is imported twice: with the defaults (`--format auto`, strict) and with a variant

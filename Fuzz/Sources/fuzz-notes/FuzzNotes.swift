@@ -2,7 +2,7 @@ import FuzzSupport
 import WktMarkdown
 
 /// Fuzz target `notes`: `NoteRenderer.render`, the size and depth caps and the cmark-gfm
-/// rendering of workout notes (RELIABILITY.md P6, P7).
+/// rendering of workout notes (docs/reliability.md P6, P7).
 ///
 /// Properties, on any note (the input decoded as UTF-8, invalid bytes replaced):
 /// - no crash, no hang (the caps must keep cmark-gfm fast);

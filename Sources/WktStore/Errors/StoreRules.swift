@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// The store's schema rules in our own words (RELIABILITY.md A-09: an error message never shows
+/// The store's schema rules in our own words (docs/reliability.md A-09: an error message never shows
 /// raw SQL text such as "UNIQUE constraint failed: workout.source, workout.source_key").
 ///
 /// SQLite reports a broken constraint as `KIND constraint failed: DETAIL`; ``describe(_:)`` turns

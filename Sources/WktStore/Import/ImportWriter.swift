@@ -7,7 +7,7 @@ struct ImportWriter {
     /// The store path, for error messages.
     let storePath: String
 
-    /// The identity of a workout in the store (FORMATS.md §6).
+    /// The identity of a workout in the store (docs/formats.md §6).
     private struct Key: Hashable {
         /// The app that wrote the workout.
         let source: WorkoutSource

@@ -1,6 +1,6 @@
 import WktCore
 
-/// A parsed `sqlite_version()` ("3.40.1"), used to decide whether WAL is safe (RELIABILITY.md P4).
+/// A parsed `sqlite_version()` ("3.40.1"), used to decide whether WAL is safe (docs/reliability.md P4).
 struct SQLiteVersion: Sendable, Comparable, CustomStringConvertible {
     /// Major version (3).
     let major: Int

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// Opens store files: checks the path and the file header, builds the GRDB configuration
-/// (RELIABILITY.md P4), refuses stores from a newer wkt-site before any write, and migrates.
+/// (docs/reliability.md P4), refuses stores from a newer wkt-site before any write, and migrates.
 ///
 /// WAL policy: the store never uses WAL, because the linked SQLite may have the WAL-reset bug
 /// (3.7.0–3.51.2; fixed in 3.51.3, 3.50.7 and 3.44.6). A store file found in WAL mode (header bytes
