@@ -4,41 +4,41 @@
 enum GoldenSiteListing {
     /// One line per file.
     static let text = """
-        404.html  bb53440e1b723804a547f311f72671fb931f9c87e572c992dfa7b37552ae2284
+        404.html  dc6840b135fe1e46b6ca15da0c6cbc23fcf06d5b14b9e820a3b86ae33316b1dc
         assets/favicon.svg  c87470ebd2c4edd69f0f653cd083623b6fc6acf442b1b10b1b6743297dbb9006
         assets/style.css  1138d727ccf49b25003ead59f1e42025ee9fb02803ef1ba6b1cc0dfda8a350eb
         data/stats.json  283eaf847070f6b6a9c7367b28ee5ced2ebc0057806f4825bad0fce7f3b93986
-        exercises/band-pull-apart.html  2100dbdbaeeff87884105732b26ba79a003bf51d710553457482822c1ba0efaa
-        exercises/bench-press-barbell.html  492cbabaa35c04626337623b84d2deeef9fced99c708b398d21055312adcc1eb
-        exercises/cafe-73473dcc.html  1d5e5da1dd601163b71195572aa25ae252dfe0aa3ffceefbb3e23d3df07fbb4e
-        exercises/cafe.html  f991c5e97755ab92e7256ce205d96b4b0ad8c1b1256795a89a3022ef121601ce
-        exercises/curl-lrac.html  e8b9efe5039305eb3df3501c9ed2fb5d6f73b3fade178242e665b78d7fe344a9
-        exercises/deadlift-barbell.html  1ac5baadf14d1dcf056397a87a9f022cef31ee40c9a97a4a7d1a1e0de65331d4
-        exercises/index.html  138c09b1480579e4af5fce1c1d5f1bb9f4a2cd7e8330d1bf4822e71ef34ed3d1
-        exercises/leg-press.html  5bdd1807677e318ca53bd1d9fe3ee3702e169a5fcf4f34dc5b17ab496d01bc1a
-        exercises/overhead-press-barbell.html  7a45c010931cab77326db84fc73b6f3a907d2495f05078fa88eda6dd524ae52e
-        exercises/plank.html  4a33bc6ca35bb070c3169f0be45c327f02ecfbd5b30cfe727c93ce91bca2ca5d
-        exercises/pull-up.html  83a8925f006ecf764ca895f70f99db8ac0a37bce2052797cf8968e85f1bcc110
-        exercises/squat-barbell.html  32cdaae82525da8569157ac6a975ee2bdee98662dad719157e9102de0a373cac
-        exercises/svg-onload-alert-1.html  1e32d6e8f3aac857f31bf517654c07b638a0b95800ecbcd1c4075e2b07fcdec1
-        exercises/treadmill.html  b2183255f871c09e2ead7b8e9574621c28df39e386a22e4a2e7058c17d3b24dd
+        exercises/band-pull-apart.html  6b9db7db1835ab45a4f98e96f4d3145ade367deae8ffcaceb91596eb3a978af9
+        exercises/bench-press-barbell.html  a9c2a8fbe7eea905eefe6bd361326dace8493c8c3754b16f65fe5bdd06bf1b9e
+        exercises/cafe-73473dcc.html  3bb76de71a1bff3e45c328c9a8fdb1690c876c6ed390bd1b44634208eee85efe
+        exercises/cafe.html  1cbe3d28f4e735b41dd267802fd2c6bf80d3349af2a0b52b1ac6a6e220878c1b
+        exercises/curl-lrac.html  0ce2f8af4ab37b01034393f12954b7c34a28c99d5599d6ce4a669f365657f7ae
+        exercises/deadlift-barbell.html  a0bb22eb466625efc17118190ae61b3529e4dc8ca4be04ebce052d2e78565922
+        exercises/index.html  c4931a300e68bd1127016917b99b8f1eaa96b901f993a37d92154b070207b366
+        exercises/leg-press.html  af193627b19e8b3e10ef25b0965ef9d163b1f307d199504e7b8267752af02b13
+        exercises/overhead-press-barbell.html  8afd1d111c8f108aaca57f7ed0f55705c758b51d08278be8016ad2985dca445f
+        exercises/plank.html  e9787889c402ff8fa293946d29a1dcbab4ae590b95ae394fcfe98e9d6a4aa0c1
+        exercises/pull-up.html  034395a4daf90c5897a6356a3e283e46ef1cd04c0ec23f2d35ebf0a3052566bb
+        exercises/squat-barbell.html  13db120639188e192ca951bd1779796b8402f67e422f01c12c8729e05ef5431e
+        exercises/svg-onload-alert-1.html  32d72c9118fc0663c66904f3ed143ac0bb9ff447108c1cde8b4942615023f0d0
+        exercises/treadmill.html  4b224d87da0b05f8abf3dbbff86630df245a7001eafa391d0fc406627fa329b9
         feed.xml  663be372ebab5bbe66fb845941ccfb520187ccd45d470b9f4414fc5b294ca074
-        history/2025.html  c3b8bff8c5e03e7effce502c37af195b7aa6c12852dae3e2df9adf430e2f5fca
-        history/2026.html  7b2a86db5010a840537844f1488bca6db4eb5e5f56242e85f89ebe0b813daa49
-        history/index.html  22fe1f33269eca2e12fab202f33795c874c6ce74af2c2643b533066f8a62d680
-        index.html  614633620ed1556bed87ee33ac49bbcf5ba40f7455628785016e6dee1f08dc61
-        records/index.html  c3e2a81867c5b0528f708736f57cacd020c6833df3305bb8c791ef12ab3368a4
-        workouts/2025-12-30-0700.html  604323d099c249a0b87838c91d7a9e9b8762c314c1525774937b48e9f4ee8983
-        workouts/2026-11-02-0700.html  32a123bb61bad4bf6e0635cf472820b347979a76206e5c9a485ba45a7bbee045
-        workouts/2026-11-04-1830.html  49dfcd35668133ca98cc4f2360346a3a3d9877d15fde935b1dec635b9f749e06
-        workouts/2026-11-06-0600.html  e38b9172b52f040a07690f51083c935ba1e9c7aabf4195371e728c9cde05f261
-        workouts/2026-11-09-0700.html  9805ba8e3877cd25dc4ec613fea7773bdfb3ba40b3f2148f864a22e3ea4fd472
-        workouts/2026-11-11-1200.html  f2ee2ef66a96ae8e899b737bcbda26c3faf342f164da657b124e000a4dc70fb2
-        workouts/2026-11-13-0600.html  6e7a026cd179e2b6d1f1297203e672cccb940e946a051950612e0d92ba16b7a7
-        workouts/2026-11-16-0700.html  566955004b009c76f2f028f74386076033500ca3466fcdbf1fb23f9b985b5681
-        workouts/2026-11-18-0600-2.html  1df866c41a264d41d20460ddbc1a88ab0c84f30c26a3b49ae71b1dff0015059e
-        workouts/2026-11-18-0600.html  0619840cd2fc079b7078066512fe821767eb83c2af559b2f46a66b54d5073789
-        workouts/index.html  63f96fa31ecc8a4990f146703025062251faa1420cfbd08d26581669608d3f9c
+        history/2025.html  826309dee9a0d5c662de642867a5d0380c1b39b24cc5295b587dec092d67998e
+        history/2026.html  07ac0c727e858495e1d764950db73631368beb5199e72ee06d0b0718d4040910
+        history/index.html  b582f2402ed7d6064ee2a7d2bf5f446a2bf6cabec8b6c936d58ba64b43cf781c
+        index.html  a1c745e36df1ddb68f0157eafe34faa9bc330e34916e8685b532809dc9b92383
+        records/index.html  430f83b229b91d9b4af603f3ededafbdead55899d21a50028d15e3f8856a916f
+        workouts/2025-12-30-0700.html  39186809ebd2f84c2a7c6cbacc7aba00b22415615cc0bcca2dbb4a69569a96c7
+        workouts/2026-11-02-0700.html  2c9a4e20c80ce6f0a24518e3f2ed89b466051ab0115b853a2a4c541393339f6d
+        workouts/2026-11-04-1830.html  0de177df9936e08e0c885857f795371648890edf2f16f4670eb299cc96a0ad1f
+        workouts/2026-11-06-0600.html  4c508218f2779906633bf61ec9ee8a040e9a7ff0d430687b4d0e2640a2f372cd
+        workouts/2026-11-09-0700.html  687523f935e439f1763b0211e7c92515556afe83802bbae1ffd0adb237d06f3f
+        workouts/2026-11-11-1200.html  ea911effbd9e170c5ace098a320a0b04e7f7b09bb2575b0e8e8db95ad0d8b77e
+        workouts/2026-11-13-0600.html  761af2f1e39e43f2a094587da938da8274b4cb7cbee1e5ac06748abfee8555fa
+        workouts/2026-11-16-0700.html  24ba8dafb42c6fee9222a464b8d1e5fa3b2e4f3ec946eaea4b93fccd538a4340
+        workouts/2026-11-18-0600-2.html  854a3a3b0397a4fcc64ad7518bf48011e8c89432c7f7a12fd49717aaceed3a95
+        workouts/2026-11-18-0600.html  b327b5ca09221a0c17a482d5e115637c3eadc9728340d3c37241289975b42719
+        workouts/index.html  5fa73af601aaf47dfee00d340284badfec2b34b23c34aa3c7610509b55881783
 
         """
 }
