@@ -22,6 +22,11 @@ struct TemplateFallbackTests {
         PageRenderer(layout: layout, notes: NoteRenderer(), siteTitle: "AT&T Gym", buildID: "b1d", footer: "Built <by> wkt-site", baseURL: nil)
     }
 
+    /// The fallback expected for the template override `name` (as `LayoutRenderer(overrides:)` names it).
+    static func override(_ name: String, blamedFor fields: String...) -> TemplateFallback {
+        TemplateFallback(template: name, file: name, fields: fields)
+    }
+
     /// How many skeletons ``PageRenderer`` makes when every combination splices.
     static let allSkeletons = PageRenderer.skeletonDepths.count * (NavSection.allCases.count + 1)
 
@@ -62,33 +67,50 @@ struct TemplateFallbackTests {
         #expect(Self.renderer(layout).skeletons.isEmpty)
     }
 
-    @Test("an indented partial blames both the layout that indents it and the partial; several fields are listed in order")
-    func indentedPartial() throws {
-        let layout = try LayoutRenderer(overrides: [
-            (name: "layout", source: "<title>{{documentTitle}}</title>\n<div>\n  {{> partials/wrap}}\n</div>\n"),
-            (name: "partials/wrap", source: "{{{body}}}\n{{description}}\n"),
-        ])
-        let fallbacks = layout.fastPathFallbacks()
-        #expect(fallbacks == [
-            TemplateFallback(template: "layout", file: "layout", fields: ["description", "body"]),
-            TemplateFallback(template: "partials/wrap", file: "partials/wrap", fields: ["description", "body"]),
-        ])
-        #expect(fallbacks.first?.description.hasPrefix("layout: uses the page fields `description` and `body` in a way") == true)
-        #expect(Self.renderer(layout).skeletons.isEmpty)
+    /// Template overrides and the fallbacks they must give.
+    struct OverrideCase: Sendable, CustomTestStringConvertible {
+        let testDescription: String
+        let overrides: [Override]
+        let expected: [TemplateFallback]
+
+        struct Override: Sendable {
+            let name: String
+            let source: String
+        }
     }
 
-    @Test("two user partials that break the same field are both named; a section on a field still splices")
-    func twoPartialsSameField() throws {
-        let layout = try LayoutRenderer(overrides: [
-            (name: "partials/header", source: "<header>{{lowercased(title)}}</header>\n"),
-            (name: "partials/footer", source: "<footer>{{uppercased(title)}}{{#description}}[{{description}}]{{/description}}</footer>\n"),
-        ])
-        #expect(layout.fastPathFallbacks() == [
-            TemplateFallback(template: "partials/header", file: "partials/header", fields: ["title"]),
-            TemplateFallback(template: "partials/footer", file: "partials/footer", fields: ["title"]),
-        ])
-        let plain = try LayoutRenderer(overrides: [(name: "partials/footer", source: "<footer>{{#description}}[{{description}}]{{/description}}</footer>\n")])
-        #expect(plain.fastPathFallbacks() == [])
-        #expect(Self.renderer(plain).skeletons.count == Self.allSkeletons)
+    static let overrideCases: [OverrideCase] = [
+        OverrideCase(
+            testDescription: "an indented partial: the layout that indents it and the partial, each with every field, in order",
+            overrides: [
+                .init(name: "layout", source: "<title>{{documentTitle}}</title>\n<div>\n  {{> partials/wrap}}\n</div>\n"),
+                .init(name: "partials/wrap", source: "{{{body}}}\n{{description}}\n"),
+            ],
+            expected: [override("layout", blamedFor: "description", "body"), override("partials/wrap", blamedFor: "description", "body")]),
+        OverrideCase(
+            testDescription: "two partials that each transform the title: both, though taking one away leaves the other",
+            overrides: [
+                .init(name: "partials/header", source: "<header>{{lowercased(title)}}</header>\n"),
+                .init(name: "partials/footer", source: "<footer>{{uppercased(title)}}{{#description}}[{{description}}]{{/description}}</footer>\n"),
+            ],
+            expected: [override("partials/header", blamedFor: "title"), override("partials/footer", blamedFor: "title")]),
+        OverrideCase(
+            testDescription: "a section on a field: still spliced, nothing to blame",
+            overrides: [.init(name: "partials/footer", source: "<footer>{{#description}}[{{description}}]{{/description}}</footer>\n")],
+            expected: []),
+    ]
+
+    @Test("template overrides name the templates to blame, and only those", arguments: overrideCases)
+    func overrides(_ testCase: OverrideCase) throws {
+        let layout = try LayoutRenderer(overrides: testCase.overrides.map { (name: $0.name, source: $0.source) })
+        #expect(layout.fastPathFallbacks() == testCase.expected)
+        // What the warning says is what happens: with a fallback, no page of these layouts is spliced.
+        #expect(Self.renderer(layout).skeletons.count == (testCase.expected.isEmpty ? Self.allSkeletons : 0))
+    }
+
+    @Test("several fields are listed with commas and a final and")
+    func fieldList() {
+        let fallback = TemplateFallback(template: "layout", file: "t/layout.mustache", fields: ["documentTitle", "title", "body"])
+        #expect(fallback.description.hasPrefix("t/layout.mustache: uses the page fields `documentTitle`, `title` and `body` in a way"))
     }
 }
