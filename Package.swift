@@ -76,6 +76,9 @@ let package = Package(
                 "WktCore", "WktMarkdown",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
+            // The default templates and assets, compiled into the binary as byte arrays
+            // (`PackageResources`, read by EmbeddedResources.swift): editing a file is the whole change.
+            resources: [.embedInCode("Resources/templates"), .embedInCode("Resources/assets")],
             swiftSettings: swiftSettings
         ),
         .target(name: "WktIO", dependencies: ["WktCore", "CRenameExchange", "CInterrupt"], swiftSettings: swiftSettings),

@@ -1,48 +1,57 @@
 import Foundation
 import Testing
+import WktCore
 @testable import WktSite
 
-/// The built-in templates and assets are copies of `Templates/` and `Assets/`; these tests keep
-/// them from drifting and regenerate `EmbeddedResources.swift` on request
-/// (`WKT_UPDATE_EMBEDDED=1 swift test --filter WktSiteTests.EmbeddedResourcesTests`).
+/// SwiftPM embeds the files of `Sources/WktSite/Resources/` at build time; these tests check
+/// that ``EmbeddedResources`` lists every one of them under its path and that the site serves
+/// them byte for byte.
 @Suite("EmbeddedResources")
 struct EmbeddedResourcesTests {
-    static let root = packageRoot()
-    static let generatedFile = "Sources/WktSite/Layout/EmbeddedResources.swift"
-    static let updating = ProcessInfo.processInfo.environment["WKT_UPDATE_EMBEDDED"] == "1"
+    static let root = packageRoot() + "/" + resourcesFolder
 
     /// Relative paths of the regular files below `folder`, sorted by UTF-8 bytes.
-    static func files(in folder: String, suffix: String?) throws -> [String] {
+    static func files(in folder: String) throws -> [String] {
         let base = root + "/" + folder
         return try FileManager.default.subpathsOfDirectory(atPath: base)
             .filter { path in
                 var isDirectory: ObjCBool = false
                 _ = FileManager.default.fileExists(atPath: base + "/" + path, isDirectory: &isDirectory)
-                return !isDirectory.boolValue && (suffix.map { path.hasSuffix($0) } ?? true)
+                return !isDirectory.boolValue
             }
             .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
     }
 
-    static func read(_ path: String) throws -> String {
-        try String(contentsOfFile: root + "/" + path, encoding: .utf8)
+    static func bytes(_ path: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: URL(fileURLWithPath: root + "/" + path)))
     }
 
-    @Test("every embedded template equals its file in Templates/, and none is missing")
+    @Test("every file in Resources/templates/ is a built-in template with its path and bytes, and nothing else is")
     func templatesMatch() throws {
-        let paths = try Self.files(in: "Templates", suffix: ".mustache")
+        let paths = try Self.files(in: "templates")
+        #expect(paths.allSatisfy { $0.hasSuffix(LayoutRenderer.templateExtension) })
         #expect(EmbeddedResources.templates.map(\.path) == paths)
         for file in EmbeddedResources.templates {
-            #expect(file.contents == (try Self.read("Templates/" + file.path)), "Templates/\(file.path) differs from its embedded copy")
+            #expect(Array(file.contents.utf8) == (try Self.bytes("templates/" + file.path)), "templates/\(file.path) differs from its embedded copy")
         }
     }
 
-    @Test("every embedded asset equals its file in Assets/, and none is missing")
+    @Test("every file in Resources/assets/ is a built-in asset with its path and bytes, and nothing else is")
     func assetsMatch() throws {
-        let paths = try Self.files(in: "Assets", suffix: nil)
+        let paths = try Self.files(in: "assets")
         #expect(EmbeddedResources.assets.map(\.path) == paths)
         #expect(paths.contains("style.css") && paths.contains("favicon.svg"))
         for file in EmbeddedResources.assets {
-            #expect(file.contents == (try Self.read("Assets/" + file.path)), "Assets/\(file.path) differs from its embedded copy")
+            #expect(Array(file.contents.utf8) == (try Self.bytes("assets/" + file.path)), "assets/\(file.path) differs from its embedded copy")
+        }
+    }
+
+    @Test("the site's assets/ folder holds the files of Resources/assets/ byte for byte")
+    func servedAssets() throws {
+        let files = try SiteBuilderTests.built.get()
+        for path in try Self.files(in: "assets") {
+            let served = try #require(files.first { $0.path == SitePaths.assetsFolder + path }, "assets/\(path) is not in the site")
+            #expect(served.bytes == (try Self.bytes("assets/" + path)), "the site's assets/\(path) differs from Resources/assets/\(path)")
         }
     }
 
@@ -53,52 +62,5 @@ struct EmbeddedResourcesTests {
         let css = try #require(EmbeddedResources.assets.first { $0.path == "style.css" })
         #expect(!css.contents.contains("@import") && !css.contents.contains("url(") && !css.contents.contains("http"))
         #expect(css.contents.contains("@media (prefers-color-scheme: dark)") && css.contents.contains("@media print"))
-    }
-
-    @Test("EmbeddedResources.swift is exactly what the generator makes from the files")
-    func generatedSource() throws {
-        let expected = try Self.generate()
-        if Self.updating {
-            try expected.write(toFile: Self.root + "/" + Self.generatedFile, atomically: true, encoding: .utf8)
-        }
-        #expect(try Self.read(Self.generatedFile) == expected, "run WKT_UPDATE_EMBEDDED=1 swift test --filter WktSiteTests.EmbeddedResourcesTests")
-    }
-
-    /// The source text of `EmbeddedResources.swift`.
-    static func generate() throws -> String {
-        var out = """
-            // Generated from Templates/ and Assets/ by EmbeddedResourcesTests; do not edit by hand.
-            // After changing a template or asset, run:
-            //   WKT_UPDATE_EMBEDDED=1 swift test --filter WktSiteTests.EmbeddedResourcesTests
-
-            /// The default templates and assets, compiled into the binary so `wkt-site` works from any
-            /// directory. Each is a byte-identical copy of a file in the repository's `Templates/` or
-            /// `Assets/` folder (a test compares them).
-            public enum EmbeddedResources {
-                /// One embedded file.
-                public struct File: Sendable, Hashable {
-                    /// The path relative to `Templates/` or `Assets/` (`partials/header.mustache`).
-                    public let path: String
-                    /// The file's text.
-                    public let contents: String
-                }
-
-
-            """
-        out += try section("templates", doc: "The Mustache templates of `Templates/`, sorted by path.", folder: "Templates", suffix: ".mustache")
-        out += "\n"
-        out += try section("assets", doc: "The files of `Assets/` (CSS, favicon), sorted by path.", folder: "Assets", suffix: nil)
-        return out + "}\n"
-    }
-
-    static func section(_ name: String, doc: String, folder: String, suffix: String?) throws -> String {
-        var out = "    /// \(doc)\n    public static let \(name): [File] = [\n"
-        for path in try files(in: folder, suffix: suffix) {
-            let contents = try read(folder + "/" + path)
-            var hashes = "#"
-            while contents.contains("\"" + hashes) || contents.contains("\\" + hashes) { hashes += "#" }
-            out += "        File(\n            path: \"\(path)\",\n            contents: \(hashes)\"\"\"\n\(contents)\n\"\"\"\(hashes)\n        ),\n"
-        }
-        return out + "    ]\n"
     }
 }

@@ -126,12 +126,15 @@ func day(_ year: Int, _ month: Int, _ dayOfMonth: Int) throws -> CivilDate {
     try #require(CivilDate(year: year, month: month, day: dayOfMonth))
 }
 
+/// Where the built-in templates and assets live, relative to the package root.
+let resourcesFolder = "Sources/WktSite/Resources"
+
 /// The package root: the current directory when it holds `Package.swift` (as under
 /// `swift test`), else derived from this file's location.
 func packageRoot(filePath: String = #filePath) -> String {
     let manager = FileManager()
     let cwd = manager.currentDirectoryPath
-    if manager.fileExists(atPath: cwd + "/Package.swift"), manager.fileExists(atPath: cwd + "/Templates") {
+    if manager.fileExists(atPath: cwd + "/Package.swift"), manager.fileExists(atPath: cwd + "/" + resourcesFolder) {
         return cwd
     }
     var url = URL(fileURLWithPath: filePath)

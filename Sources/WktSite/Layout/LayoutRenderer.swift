@@ -24,6 +24,31 @@ public struct LayoutRenderer: Sendable {
     /// SHA-256 (hex) of every template source in load order, built-ins first: part of the build
     /// ID, so a changed template changes the ID of every page.
     public let fingerprint: String
+    /// Every template source in load order (for ``fastPathFallbacks()``).
+    private let sources: [Source]
+
+    /// One template source in load order.
+    struct Source: Sendable {
+        /// What error messages and warnings call it: the file's path, the override's name, or
+        /// `built-in layout.mustache`.
+        let file: String
+        /// Its path relative to the templates folder (`partials/header.mustache`).
+        let path: String
+        /// The template text.
+        let source: String
+        /// Whether it is one of ``EmbeddedResources/templates``.
+        let builtIn: Bool
+
+        /// The template's name: its path without `.mustache` (`partials/header`).
+        var name: String {
+            path.hasSuffix(templateExtension) ? String(path.dropLast(templateExtension.count)) : path
+        }
+    }
+
+    /// The built-in templates as sources.
+    static var builtInSources: [Source] {
+        EmbeddedResources.templates.map { Source(file: "built-in " + $0.path, path: $0.path, source: $0.contents, builtIn: true) }
+    }
 
     /// Loads the built-in templates, then every `*.mustache` file below `templatesDirectory`
     /// (in sorted path order), each replacing the built-in template of the same name or adding
@@ -33,7 +58,7 @@ public struct LayoutRenderer: Sendable {
     ///   cannot be read or is not UTF-8; ``SiteError/templateSyntax(file:line:column:message:)``
     ///   when a template does not parse.
     public init(templatesDirectory: String? = nil) throws(SiteError) {
-        var sources = EmbeddedResources.templates.map { (file: "built-in " + $0.path, path: $0.path, source: $0.contents) }
+        var sources = Self.builtInSources
         if let directory = templatesDirectory {
             sources += try Self.readTemplates(in: directory)
         }
@@ -45,21 +70,19 @@ public struct LayoutRenderer: Sendable {
     /// - Parameter overrides: `(name, source)` pairs; a name is a path without `.mustache`.
     /// - Throws: ``SiteError/templateSyntax(file:line:column:message:)`` for a bad template.
     public init(overrides: [(name: String, source: String)]) throws(SiteError) {
-        let builtIn = EmbeddedResources.templates.map { (file: "built-in " + $0.path, path: $0.path, source: $0.contents) }
-        let given = overrides.map { (file: $0.name, path: $0.name + Self.templateExtension, source: $0.source) }
-        try self.init(sources: builtIn + given)
+        let given = overrides.map { Source(file: $0.name, path: $0.name + Self.templateExtension, source: $0.source, builtIn: false) }
+        try self.init(sources: Self.builtInSources + given)
     }
 
-    private init(sources: [(file: String, path: String, source: String)]) throws(SiteError) {
+    /// Parses `sources` in order, a later template replacing an earlier one of the same name.
+    init(sources: [Source]) throws(SiteError) {
         var library = MustacheLibrary()
         var names = Set<String>()
         var hash = SHA256()
         for entry in sources {
             hash.update(Array(entry.path.utf8) + [0] + Array(entry.source.utf8) + [0])
-            let name = entry.path.hasSuffix(Self.templateExtension)
-                ? String(entry.path.dropLast(Self.templateExtension.count)) : entry.path
             do {
-                library.register(try MustacheTemplate(string: entry.source), named: name)
+                library.register(try MustacheTemplate(string: entry.source), named: entry.name)
             } catch let error as MustacheTemplate.ParserError {
                 throw .templateSyntax(
                     file: entry.file, line: error.context.lineNumber, column: error.context.columnNumber,
@@ -67,11 +90,23 @@ public struct LayoutRenderer: Sendable {
             } catch {
                 throw .templateSyntax(file: entry.file, line: 0, column: 0, message: String(describing: error))
             }
-            names.insert(name)
+            names.insert(entry.name)
         }
         self.library = library
         self.templateNames = names.sorted()
         self.fingerprint = SHA256.hexString(hash.finalize())
+        self.sources = sources
+    }
+
+    /// The templates that keep pages off the fast layout path (``LayoutSkeleton``), so those
+    /// pages are rendered by Mustache: the same bytes, only slower. One entry per template to
+    /// blame, in load order; empty for the built-in templates (a test keeps it so). Print each
+    /// entry's `description` as a warning.
+    ///
+    /// Computed on each call: it renders the layout a few dozen times (about as often as
+    /// making a ``PageRenderer``), and more when a template is to blame.
+    public func fastPathFallbacks() -> [TemplateFallback] {
+        TemplateFallback.find(in: self, sources: sources)
     }
 
     /// Renders the template `name` with `context`.
@@ -105,7 +140,7 @@ public struct LayoutRenderer: Sendable {
     }
 
     /// Reads every `*.mustache` file below `directory`, sorted by relative path.
-    private static func readTemplates(in directory: String) throws(SiteError) -> [(file: String, path: String, source: String)] {
+    private static func readTemplates(in directory: String) throws(SiteError) -> [Source] {
         let manager = FileManager()
         let base = directory.hasSuffix("/") ? directory : directory + "/"
         let paths: [String]
@@ -114,7 +149,7 @@ public struct LayoutRenderer: Sendable {
         } catch {
             throw .templateUnreadable(path: directory, reason: "not a readable directory")
         }
-        var result: [(file: String, path: String, source: String)] = []
+        var result: [Source] = []
         for path in paths.filter({ $0.hasSuffix(templateExtension) }).sorted() {
             let file = base + path
             guard let data = manager.contents(atPath: file) else {
@@ -123,7 +158,7 @@ public struct LayoutRenderer: Sendable {
             guard let source = String(validating: data, as: UTF8.self) else {
                 throw .templateUnreadable(path: file, reason: "not valid UTF-8")
             }
-            result.append((file: file, path: path, source: source))
+            result.append(Source(file: file, path: path, source: source, builtIn: false))
         }
         return result
     }

@@ -60,10 +60,23 @@ struct LayoutSkeleton: Sendable {
     ///   - buildID: The build ID.
     ///   - footer: The footer line (raw text).
     init?(layout: LayoutRenderer, root: String, section: NavSection?, siteTitle: String, buildID: String, footer: String) {
+        self.init(
+            layout: layout, root: root, section: section, siteTitle: siteTitle, buildID: buildID, footer: footer,
+            slots: Field.allCases)
+    }
+
+    /// A skeleton whose slots are only the fields in `slots`; every other field holds
+    /// ``fixedValue`` and is part of the fixed text (what ``unsupportedFields`` uses to tell
+    /// which field keeps the layout from being spliced).
+    private init?(
+        layout: LayoutRenderer, root: String, section: NavSection?, siteTitle: String, buildID: String, footer: String,
+        slots: [Field]
+    ) {
         func context(_ value: (Field) -> String) -> PageContext {
-            PageContext(
-                documentTitle: value(.documentTitle), title: value(.title), description: value(.description),
-                root: root, current: section, body: value(.body), siteTitle: siteTitle, buildID: buildID, footer: footer)
+            func field(_ field: Field) -> String { slots.contains(field) ? value(field) : Self.fixedValue }
+            return PageContext(
+                documentTitle: field(.documentTitle), title: field(.title), description: field(.description),
+                root: root, current: section, body: field(.body), siteTitle: siteTitle, buildID: buildID, footer: footer)
         }
         guard let sentinelRender = try? layout.renderPage(context(Self.sentinel)),
               let pieces = Self.cut(Array(sentinelRender.utf8))
@@ -78,6 +91,23 @@ struct LayoutSkeleton: Sendable {
                 return nil
             }
         }
+    }
+
+    /// The fields whose use in the layout keeps it from being spliced for `root` and `section`:
+    /// empty when a skeleton can be made; else each field that fails on its own (the others held
+    /// at a fixed value), or every field when none fails on its own.
+    /// - Parameters: as for ``init(layout:root:section:siteTitle:buildID:footer:)``.
+    static func unsupportedFields(
+        layout: LayoutRenderer, root: String, section: NavSection?, siteTitle: String, buildID: String, footer: String
+    ) -> [Field] {
+        func splices(_ slots: [Field]) -> Bool {
+            LayoutSkeleton(
+                layout: layout, root: root, section: section, siteTitle: siteTitle, buildID: buildID, footer: footer,
+                slots: slots) != nil
+        }
+        guard !splices(Field.allCases) else { return [] }
+        let failing = Field.allCases.filter { !splices([$0]) }
+        return failing.isEmpty ? Field.allCases : failing
     }
 
     /// The page for `context`, whose root, section, site title, build ID and footer must be those
@@ -151,6 +181,9 @@ struct LayoutSkeleton: Sendable {
     }
 
     // MARK: - Sentinels and probes
+
+    /// The value of a field that is not a slot (``unsupportedFields``).
+    private static let fixedValue = "x"
 
     /// U+E000, a private-use character no page field contains next to the marker text, in UTF-8.
     private static let marker: [UInt8] = Array("\u{E000}".utf8)
