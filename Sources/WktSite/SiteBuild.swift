@@ -9,4 +9,7 @@ public struct SiteBuild: Sendable {
     public let record: String?
     /// How many pages were taken over from the previous build.
     public let reusedPages: Int
+    /// Warnings for the user, one line each: user templates that keep pages off the fast layout
+    /// path (``LayoutRenderer/fastPathFallbacks()``), so the build is slower than it could be.
+    public var warnings: [String] = []
 }

@@ -91,7 +91,11 @@ public enum SiteBuilder {
         for asset in EmbeddedResources.assets {
             outputs.append((OutputFile(path: SitePaths.assetsFolder + asset.path, text: asset.contents), "built-in asset \(asset.path)"))
         }
-        return SiteBuild(files: try finish(outputs, baseURL: baseURL), record: incremental?.record(entries), reusedPages: reusedPages)
+        var build = SiteBuild(files: try finish(outputs, baseURL: baseURL), record: incremental?.record(entries), reusedPages: reusedPages)
+        // The built-in templates always take the fast path (a test keeps it so); only user
+        // templates can fall back to Mustache, which is slower but gives the same bytes.
+        if input.templatesDirectory != nil { build.warnings = layout.fastPathFallbacks().map(\.description) }
+        return build
     }
 
     /// What one parallel job produced.

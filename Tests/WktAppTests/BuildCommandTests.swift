@@ -4,6 +4,7 @@ import Glibc
 #endif
 import Testing
 @testable import WktApp
+import WktSite
 
 @Suite("wkt-site build")
 struct BuildCommandTests {
@@ -164,6 +165,25 @@ struct BuildCommandTests {
         #expect(store.stderr.count == 1 && store.stderr[0].hasSuffix(" (while reading the store and the previous site)"),
                 "\(store.stderr)")
         #expect(try box.bytes("site/index.html") == site)
+    }
+
+    @Test("a user template that keeps pages off the fast layout path is named in one warning; the built-ins give none")
+    func templateFallbackWarning() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let file = try box.write("a.csv", SameHistory.strongComma)
+        #expect(ImportRunner.run(ImportRequest(files: [file], unit: .kg), env: box.env).exitCode == 0)
+        let plain = BuildRunner.run(BuildRequest(today: "2026-11-21"), env: box.env)
+        #expect(plain.exitCode == 0 && !plain.stderr.contains { $0.contains("warning") }, "\(plain.stderr)")
+        let header = try #require(EmbeddedResources.templates.first { $0.path == "partials/header.mustache" })
+        try box.write("tpl/partials/header.mustache", header.contents + "<p>{{uppercased(title)}}</p>\n")
+        let slow = BuildRunner.run(BuildRequest(today: "2026-11-21", templates: "tpl"), env: box.env)
+        #expect(slow.exitCode == 0, "\(slow.stderr)")
+        let warnings = slow.stderr.filter { $0.hasPrefix("wkt-site: warning: ") }
+        #expect(warnings.count == 1 && warnings[0].contains("partials/header.mustache") && warnings[0].contains("title"),
+                "\(slow.stderr)")
+        let quiet = BuildRunner.run(BuildRequest(today: "2026-11-21", templates: "tpl", quiet: true, force: true), env: box.env)
+        #expect(quiet.exitCode == 0 && quiet.stderr.isEmpty && quiet.stdout.isEmpty, "\(quiet.stderr)")
     }
 
     @Test("stats --json and site/data/stats.json are the same bytes (also for an exercise named Index)")

@@ -194,11 +194,12 @@ public enum BuildRunner {
     }
 
     /// The success report: the summary on stdout (none with `--quiet`, A-13), hints, timings and
-    /// the publisher's warnings (about leftovers the next build removes anyway) on stderr.
+    /// warnings on stderr: templates that slow the build down, and the publisher's (about
+    /// leftovers the next build removes anyway).
     static func summary(_ plan: Plan, built: Built, report: PublishReport, clock: StageClock) -> CommandResult {
         let request = plan.request
         var stderr = built.hints + clock.lines
-        if !request.quiet { stderr += report.warnings.map { "wkt-site: warning: \($0)" } }
+        if !request.quiet { stderr += (built.site.warnings + report.warnings).map { "wkt-site: warning: \($0)" } }
         let summary = request.quiet ? "" :
             "site: \(built.site.files.count) files in \(request.output)/ (\(report.filesWritten) written, "
             + "\(report.filesUnchanged) unchanged) for \(plan.context.today)\n"
