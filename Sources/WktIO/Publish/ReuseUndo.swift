@@ -65,7 +65,7 @@ struct ReuseUndo {
                 var spans: [Range<Int>] = []
                 // The changed 4 KiB blocks (old's coordinates), each narrowed to its first and last
                 // differing byte; the tail after a change of size is kept whole.
-                for block in PublishRun.changedBlocks(from: new, to: old) {
+                for block in BlockDiff.changedBlocks(from: new, to: old) {
                     var low = block.lowerBound
                     while low < min(block.upperBound, common), before[low] == after[low] { low += 1 }
                     var high = block.upperBound
