@@ -54,10 +54,8 @@ struct HealthPrepass {
     private var prologMatched = 0
     private var emitting = false
     private var utf8 = UTF8Validator()
-    /// Open element names, concatenated; `nameEnds[i]` is the end of name `i` in `names`.
-    /// An end tag's name is appended after the top name while it is read, then compared.
-    private var names: [UInt8] = []
-    private var nameEnds: [Int] = []
+    /// The open elements and the name of the tag being read.
+    private var elements = HealthElementStack()
     /// Dashes of a comment, brackets of a CDATA section, `?` of a processing instruction,
     /// or the progress through `[CDATA[`.
     private var marks = 0
@@ -170,7 +168,7 @@ struct HealthPrepass {
             case UInt8(ascii: "/"): state = .emptyClose
             case UInt8(ascii: ">"):
                 state = .content
-                if nameEnds.count == 1 { emitting = false }  // the root's start tag is done
+                if elements.depth == 1 { emitting = false }  // the root's start tag is done
             case UInt8(ascii: "<"): throw malformed("'<' inside a start tag")
             default: break
             }
@@ -182,7 +180,7 @@ struct HealthPrepass {
         case .emptyClose:
             guard byte == UInt8(ascii: ">") else { throw malformed("'/' not followed by '>' in a start tag") }
             put(byte, into: &out)
-            popName()
+            elements.closeInnermost()
             elementClosed()
         case .endName:
             if Self.isSpace(byte) || byte == UInt8(ascii: ">") {
@@ -204,7 +202,7 @@ struct HealthPrepass {
             put(byte, into: &out)
             if byte == UInt8(ascii: "-") {
                 state = .commentOpen
-            } else if byte == UInt8(ascii: "[") && nameEnds.count > 0 {
+            } else if byte == UInt8(ascii: "[") && elements.depth > 0 {
                 state = .cdataOpen
                 marks = 1
             } else {
@@ -257,8 +255,7 @@ struct HealthPrepass {
                 sawRoot = true
                 emitting = true
                 out.append(contentsOf: pattern)
-                names.append(contentsOf: Self.rootName)
-                nameEnds.append(names.count)
+                elements.open(Self.rootName)
                 state = .tagBody
                 try step(byte, into: &out)
                 return
@@ -275,7 +272,7 @@ struct HealthPrepass {
 
     /// The byte after a `<`.
     private mutating func lessThan(_ byte: UInt8, into out: inout [UInt8]) throws(HealthImportError) {
-        let depth = nameEnds.count
+        let depth = elements.depth
         switch byte {
         case UInt8(ascii: "/"):
             guard depth > 0 else { throw malformed("end tag after </HealthData>") }
@@ -307,14 +304,13 @@ struct HealthPrepass {
     /// A start tag's name is complete: push it, and at the children of `<HealthData>` decide
     /// whether the element is passed on (a `Workout`) or dropped.
     private mutating func startNameComplete(into out: inout [UInt8]) throws(HealthImportError) {
-        let parentDepth = nameEnds.count
+        let parentDepth = elements.depth
         guard parentDepth < Self.maxDepth else {
             throw malformed("elements nested deeper than \(Self.maxDepth) levels")
         }
-        nameEnds.append(names.count)
+        elements.openPending()
         guard parentDepth == 1 else { return }
-        let start = nameEnds.count >= 2 ? nameEnds[nameEnds.count - 2] : 0
-        if names[start...].elementsEqual(Self.workoutName) {
+        if elements.innermostIs(Self.workoutName) {
             out.append(UInt8(ascii: "<"))
             out.append(contentsOf: Self.workoutName)
             emitting = true
@@ -325,29 +321,17 @@ struct HealthPrepass {
 
     /// An end tag's name is complete: it must match the innermost open element, which is popped.
     private mutating func endNameComplete() throws(HealthImportError) {
-        let top = nameEnds.count - 1
-        let openStart = top > 0 ? nameEnds[top - 1] : 0
-        let openEnd = nameEnds[top]
-        guard names[openEnd...].elementsEqual(names[openStart..<openEnd]) else {
-            let found = String(decoding: names[openEnd...], as: UTF8.self)
-            let expected = String(decoding: names[openStart..<openEnd], as: UTF8.self)
+        if let (found, expected) = elements.pendingMismatch() {
             throw malformed("end tag </\(found)> does not match <\(expected)>")
         }
-        names.removeSubrange(openEnd...)
-        popName()
-    }
-
-    /// Removes the innermost open element name.
-    private mutating func popName() {
-        nameEnds.removeLast()
-        names.removeSubrange((nameEnds.last ?? 0)...)
+        elements.closeInnermost()
     }
 
     /// After the `>` that closes an element: leaving a child of the root stops passing bytes on;
     /// leaving the root ends the document.
     private mutating func elementClosed() {
         state = .content
-        switch nameEnds.count {
+        switch elements.depth {
         case 1: emitting = false
         case 0:
             emitting = false
@@ -363,10 +347,10 @@ struct HealthPrepass {
         default: break
         }
         // The name being read (start or end tag) follows the innermost open name.
-        guard names.count - (nameEnds.last ?? 0) < Self.maxNameLength else {
+        guard elements.pendingLength < Self.maxNameLength else {
             throw malformed("element name longer than \(Self.maxNameLength) bytes")
         }
-        names.append(byte)
+        elements.appendPending(byte)
     }
 
     /// Appends a byte to the output when passing content on (control bytes become spaces);
