@@ -125,3 +125,11 @@ func healthError(_ result: Result<ImportBatch, HealthImportError>) -> HealthImpo
 func readHealth(_ path: String) -> Result<ImportBatch, HealthImportError> {
     Result { () throws(HealthImportError) in try AppleHealthImporter.read(path: path) }
 }
+
+/// Adds a deflated text entry to a zip being built.
+func addZipEntry(_ archive: Archive, _ path: String, _ text: String) throws {
+    let bytes = Array(text.utf8)
+    try archive.addEntry(
+        with: path, type: .file, uncompressedSize: Int64(bytes.count), compressionMethod: .deflate,
+        provider: { position, size in Data(bytes[Int(position)..<(Int(position) + size)]) })
+}
