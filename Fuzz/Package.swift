@@ -12,7 +12,8 @@ import PackageDescription
 /// libFuzzer through `LLVMFuzzerRunDriver` (declared by `CFuzzDriver`).
 ///
 /// Each executable is one fuzz target: `fuzz-csv`, `fuzz-health`, `fuzz-json`, `fuzz-config`,
-/// `fuzz-notes`. `FuzzSupport` holds the shared property checks.
+/// `fuzz-notes`. `FuzzSupport` holds the shared property checks and the libFuzzer entry;
+/// `FuzzImport` the import-and-check-messages step of the importing targets.
 
 /// The root package is a path dependency, whose identity is its folder's name (the clone may be
 /// called anything), so the name is read from this file's location.
@@ -21,10 +22,10 @@ let rootName = root.lastPathComponent
 
 let swiftSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
-func fuzzTarget(_ name: String, _ products: [String]) -> Target {
+func fuzzTarget(_ name: String, _ products: [String], helpers: [Target.Dependency] = []) -> Target {
     .executableTarget(
         name: "fuzz-\(name)",
-        dependencies: ["FuzzSupport"] + products.map { .product(name: $0, package: rootName) },
+        dependencies: ["FuzzSupport"] + helpers + products.map { .product(name: $0, package: rootName) },
         swiftSettings: swiftSettings
     )
 }
@@ -36,9 +37,14 @@ let package = Package(
     targets: [
         .target(name: "CFuzzDriver"),
         .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"], swiftSettings: swiftSettings),
-        fuzzTarget("csv", ["WktImport", "WktCore"]),
-        fuzzTarget("health", ["WktImport", "WktCore"]),
-        fuzzTarget("json", ["WktImport", "WktCore"]),
+        .target(
+            name: "FuzzImport",
+            dependencies: ["FuzzSupport", .product(name: "WktImport", package: rootName)],
+            swiftSettings: swiftSettings
+        ),
+        fuzzTarget("csv", ["WktImport", "WktCore"], helpers: ["FuzzImport"]),
+        fuzzTarget("health", ["WktImport", "WktCore"], helpers: ["FuzzImport"]),
+        fuzzTarget("json", ["WktImport", "WktCore"], helpers: ["FuzzImport"]),
         fuzzTarget("config", ["WktConfig", "WktCore"]),
         fuzzTarget("notes", ["WktMarkdown"]),
     ]

@@ -17,14 +17,22 @@ public enum Fuzz {
     /// The callback type of libFuzzer.
     public typealias Callback = @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
 
+    /// The argument vector of a `<module>_main`.
+    public typealias Arguments = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+
     /// Runs libFuzzer on `callback` with the process's command line; the `<module>_main` of
     /// every target calls it.
-    public static func runDriver(
-        _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ callback: Callback
-    ) -> CInt {
+    public static func runDriver(_ argc: CInt, _ argv: Arguments, _ callback: Callback) -> CInt {
         var count = argc
         var vector = argv
         return LLVMFuzzerRunDriver(&count, &vector, callback)
+    }
+
+    /// One input, as every target's `LLVMFuzzerTestOneInput` takes it: `check` gets the bytes
+    /// (a broken property aborts in it); the result is libFuzzer's 0, "keep going".
+    public static func run(_ data: UnsafePointer<UInt8>?, _ size: Int, _ check: ([UInt8]) -> Void) -> CInt {
+        check(bytes(data, size))
+        return 0
     }
 
     /// A broken property: print why on stderr and abort, so libFuzzer saves the input as a

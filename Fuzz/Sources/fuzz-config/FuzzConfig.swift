@@ -19,15 +19,14 @@ import WktCore
 /// fuzzer can look for other faults; remove the skip when the loader guards against it.
 /// The process entry (see Fuzz/Package.swift): libFuzzer's driver on ``fuzzConfig(_:_:)``.
 @_cdecl("fuzz_config_main")
-public func fuzzConfigMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    Fuzz.runDriver(argc, argv, fuzzConfig)
-}
+public func fuzzConfigMain(_ argc: CInt, _ argv: Fuzz.Arguments) -> CInt { Fuzz.runDriver(argc, argv, fuzzConfig) }
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzConfig(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let bytes = Fuzz.bytes(data, size)
-    guard let text = String(validating: bytes, as: UTF8.self) else { return 0 }
-    if skipKnown && (hitsKnownTableHeaderAssert(bytes) || hitsKnownArrayBraceAssert(bytes)) { return 0 }
+public func fuzzConfig(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { Fuzz.run(data, size, checkConfig) }
+
+private func checkConfig(_ bytes: [UInt8]) {
+    guard let text = String(validating: bytes, as: UTF8.self) else { return }
+    if skipKnown && (hitsKnownTableHeaderAssert(bytes) || hitsKnownArrayBraceAssert(bytes)) { return }
     do throws(ConfigError) {
         let settings = try ConfigLoader.parse(toml: text, file: "wkt-site.toml", defaultTimeZone: "UTC")
         guard (0...23).contains(settings.dayCutoffHour) else { Fuzz.fail("day_cutoff_hour \(settings.dayCutoffHour)") }
@@ -38,7 +37,6 @@ public func fuzzConfig(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     } catch {
         Fuzz.checkMessage(error.description, "ConfigError")
     }
-    return 0
 }
 
 private let skipKnown = getenv("WKT_FUZZ_SKIP_KNOWN").map { String(cString: $0) == "1" } ?? false

@@ -1,3 +1,4 @@
+import FuzzImport
 import FuzzSupport
 import WktCore
 import WktImport
@@ -19,33 +20,21 @@ import WktImport
 /// plain export files work as seeds.
 /// The process entry (see Fuzz/Package.swift): libFuzzer's driver on ``fuzzCSV(_:_:)``.
 @_cdecl("fuzz_csv_main")
-public func fuzzCSVMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    Fuzz.runDriver(argc, argv, fuzzCSV)
-}
+public func fuzzCSVMain(_ argc: CInt, _ argv: Fuzz.Arguments) -> CInt { Fuzz.runDriver(argc, argv, fuzzCSV) }
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzCSV(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let bytes = Fuzz.bytes(data, size)
+public func fuzzCSV(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { Fuzz.run(data, size, checkCSV) }
+
+private func checkCSV(_ bytes: [UInt8]) {
     let file = "fuzz.csv"
     checkReader(bytes, file: file)
-    importOnce(bytes, file: file, options: ImportOptions())
+    Fuzz.importFile(bytes, file: file, options: ImportOptions())
     let formats: [ImportFormat] = [.auto, .strong, .hevy, .fitnotes, .auto]
     let units: [WeightUnit?] = [nil, .kg, .lb]
     let variant = ImportOptions(
-        format: formats[size % formats.count], unit: units[size % units.count], skipBadRows: true,
+        format: formats[bytes.count % formats.count], unit: units[bytes.count % units.count], skipBadRows: true,
         today: CivilDate(year: 2024, month: 1, day: 1), timeZone: "Europe/Berlin")
-    importOnce(bytes, file: file, options: variant)
-    return 0
-}
-
-private func importOnce(_ bytes: [UInt8], file: String, options: ImportOptions) {
-    do throws(ImportError) {
-        let batch = try FileImporter.read(bytes: bytes, file: file, options: options)
-        for warning in batch.warnings { Fuzz.checkMessage(warning, "import warning") }
-        for issue in batch.skipped { Fuzz.checkMessage(issue.description, "skipped row") }
-    } catch {
-        Fuzz.checkMessage(error.description, "ImportError")
-    }
+    Fuzz.importFile(bytes, file: file, options: variant)
 }
 
 private func checkReader(_ bytes: [UInt8], file: String) {

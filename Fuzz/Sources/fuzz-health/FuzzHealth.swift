@@ -1,3 +1,4 @@
+import FuzzImport
 import FuzzSupport
 @testable import WktImport
 import WktCore
@@ -16,22 +17,19 @@ import WktCore
 /// - the import's warnings obey A-09.
 /// The process entry (see Fuzz/Package.swift): libFuzzer's driver on ``fuzzHealth(_:_:)``.
 @_cdecl("fuzz_health_main")
-public func fuzzHealthMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    Fuzz.runDriver(argc, argv, fuzzHealth)
-}
+public func fuzzHealthMain(_ argc: CInt, _ argv: Fuzz.Arguments) -> CInt { Fuzz.runDriver(argc, argv, fuzzHealth) }
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzHealth(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let bytes = Fuzz.bytes(data, size)
+public func fuzzHealth(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { Fuzz.run(data, size, checkHealth) }
+
+private func checkHealth(_ bytes: [UInt8]) {
     checkPrepass(bytes)
     let path = Fuzz.scratchFile(bytes, suffix: bytes.starts(with: [0x50, 0x4B]) ? ".zip" : ".xml")
     do throws(ImportError) {
-        let batch = try FileImporter.readAppleHealth(path: path, file: "export.xml")
-        for warning in batch.warnings { Fuzz.checkMessage(warning, "health warning") }
+        Fuzz.checkMessages(of: try FileImporter.readAppleHealth(path: path, file: "export.xml"), source: "health")
     } catch {
         Fuzz.checkMessage(error.description, "ImportError")
     }
-    return 0
 }
 
 /// The pre-pass output (or error) for `bytes` fed in chunks of `chunk` bytes.

@@ -1,3 +1,4 @@
+import FuzzImport
 import FuzzSupport
 import WktCore
 import WktImport
@@ -13,31 +14,24 @@ import WktImport
 /// - each import's warnings and skipped-row messages obey A-09.
 /// The process entry (see Fuzz/Package.swift): libFuzzer's driver on ``fuzzJSON(_:_:)``.
 @_cdecl("fuzz_json_main")
-public func fuzzJSONMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    Fuzz.runDriver(argc, argv, fuzzJSON)
-}
+public func fuzzJSONMain(_ argc: CInt, _ argv: Fuzz.Arguments) -> CInt { Fuzz.runDriver(argc, argv, fuzzJSON) }
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let bytes = Fuzz.bytes(data, size)
+public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { Fuzz.run(data, size, checkJSON) }
+
+private func checkJSON(_ bytes: [UInt8]) {
     let file = "fuzz.json"
     for format in [ImportFormat.auto, .wkt, .gymBaazi] {
         let options = ImportOptions(
             format: format, today: CivilDate(year: 2024, month: 1, day: 1), timeZone: "America/New_York")
-        do throws(ImportError) {
-            let batch = try FileImporter.read(bytes: bytes, file: file, options: options)
-            for warning in batch.warnings { Fuzz.checkMessage(warning, "import warning") }
-            for issue in batch.skipped { Fuzz.checkMessage(issue.description, "skipped row") }
-        } catch {
-            Fuzz.checkMessage(error.description, "ImportError")
-        }
+        Fuzz.importFile(bytes, file: file, options: options)
     }
     let batch: ImportBatch
     do throws(WktJSONError) {
         batch = try WktJSON.decode(bytes: bytes, file: file)
     } catch {
         Fuzz.checkMessage(error.description, "WktJSONError")
-        return 0
+        return
     }
     let text = WktJSON.encode(workouts: batch.workouts, schedule: batch.schedule)
     do throws(WktJSONError) {
@@ -47,5 +41,4 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     } catch {
         Fuzz.fail("wkt JSON written by encode does not decode: \(error)")
     }
-    return 0
 }

@@ -12,13 +12,13 @@ import WktMarkdown
 ///   is at most the note HTML-escaped (6 bytes per byte) plus the tags.
 /// The process entry (see Fuzz/Package.swift): libFuzzer's driver on ``fuzzNotes(_:_:)``.
 @_cdecl("fuzz_notes_main")
-public func fuzzNotesMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    Fuzz.runDriver(argc, argv, fuzzNotes)
-}
+public func fuzzNotesMain(_ argc: CInt, _ argv: Fuzz.Arguments) -> CInt { Fuzz.runDriver(argc, argv, fuzzNotes) }
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzNotes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let note = String(decoding: Fuzz.bytes(data, size), as: UTF8.self)
+public func fuzzNotes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { Fuzz.run(data, size, checkNote) }
+
+private func checkNote(_ bytes: [UInt8]) {
+    let note = String(decoding: bytes, as: UTF8.self)
     let stored = note.utf8.count
     let rendered: RenderedNote
     do throws(MarkdownError) {
@@ -37,7 +37,6 @@ public func fuzzNotes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     if let problem = HTMLCheck.problem(in: html) {
         Fuzz.fail("\(problem) in \(Fuzz.preview(rendered.html))")
     }
-    return 0
 }
 
 /// A small scanner over cmark-gfm's HTML: text never holds a raw `<` (it is `&lt;`), so every
