@@ -52,6 +52,8 @@ let package = Package(
         // Test-only: a fault-injecting SQLite VFS (RELIABILITY.md S-02); never linked into wkt-site.
         .target(name: "CSQLiteFaults", path: "Tests/CSQLiteFaults", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "WktFaultVFS", dependencies: ["CSQLiteFaults"], path: "Tests/WktFaultVFS", swiftSettings: swiftSettings),
+        // Test-only: helpers more than one test target uses; never linked into wkt-site.
+        .target(name: "WktTestSupport", path: "Tests/WktTestSupport", swiftSettings: swiftSettings),
         .target(name: "WktCore", swiftSettings: swiftSettings),
         .target(
             name: "WktConfig",
@@ -92,11 +94,13 @@ let package = Package(
             dependencies: ["WktApp", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "WktCoreTests", dependencies: ["WktCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "WktCoreTests", dependencies: ["WktCore", "WktTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "WktConfigTests", dependencies: ["WktConfig", "WktCore"], swiftSettings: swiftSettings),
         .testTarget(
             name: "WktImportTests",
-            dependencies: ["WktImport", "WktCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: [
+                "WktImport", "WktCore", "WktTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
             resources: [.copy("Fixtures")], swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WktCore
+import WktTestSupport
 
 /// A deliberately naive reference: Foundation `Calendar` in an explicit zone with explicit week
 /// rules, walking day by day and week by week. It shares no code with `TrainingCalendar`,

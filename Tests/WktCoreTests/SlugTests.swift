@@ -1,5 +1,6 @@
 import Testing
 @testable import WktCore
+import WktTestSupport
 
 @Suite("Slugger (RELIABILITY P8, F-01 … F-06)")
 struct SlugTests {

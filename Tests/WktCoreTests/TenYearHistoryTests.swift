@@ -1,5 +1,6 @@
 import Testing
 @testable import WktCore
+import WktTestSupport
 
 /// A 10-year history the size of `wkt-site demo --years 10` (2,100 workouts, 120 exercises,
 /// 40,000 sets). Not timed (speed is the benchmark's job); checks sums against a direct count.

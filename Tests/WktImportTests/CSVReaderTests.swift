@@ -1,6 +1,7 @@
 import Testing
 import WktCore
 @testable import WktImport
+import WktTestSupport
 
 @Suite("CSV reader")
 struct CSVReaderTests {

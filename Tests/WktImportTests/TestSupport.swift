@@ -36,21 +36,6 @@ func lf(_ text: String) -> String {
     text.split(separator: "\r\n", omittingEmptySubsequences: false).joined(separator: "\n")
 }
 
-/// SplitMix64: a small seeded generator so property tests are repeatable.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Builds a wall time from its fields in tests.
 func wall(_ y: Int, _ mo: Int, _ d: Int, _ h: Int, _ mi: Int, _ s: Int = 0) -> WallTime? {
     CivilDate(year: y, month: mo, day: d).flatMap { WallTime(date: $0, hour: h, minute: mi, second: s) }
