@@ -68,53 +68,26 @@ enum ZipFixture {
             let name = Data(member.name.utf8)
             let offset = UInt64(out.count)
             let compressed = UInt64(member.data.count)
-            var local = Data()
-            local.le32(0x0403_4B50)
-            local.le16(zip64 ? 45 : 20)
-            local.le16(0)
-            local.le16(member.method)
-            local.le16(0)
-            local.le16(0x21)
-            local.le32(member.crc32)
-            local.le32(zip64 ? 0xFFFF_FFFF : UInt32(compressed))
-            local.le32(zip64 ? 0xFFFF_FFFF : UInt32(member.uncompressedSize))
-            local.le16(UInt16(name.count))
-            local.le16(zip64 ? 20 : 0)
-            local.append(name)
-            if zip64 {
-                local.le16(1)
-                local.le16(16)
-                local.le64(member.uncompressedSize)
-                local.le64(compressed)
-            }
-            out.append(local)
+            let localExtra = zip64 ? zip64Field([member.uncompressedSize, compressed]) : Data()
+            out.le32(0x0403_4B50)
+            appendSharedFields(of: member, nameLength: name.count, zip64: zip64, to: &out)
+            out.le16(UInt16(localExtra.count))
+            out.append(name)
+            out.append(localExtra)
             out.append(member.data)
 
+            let centralExtra = zip64 ? zip64Field([member.uncompressedSize, compressed, offset]) : Data()
             central.le32(0x0201_4B50)
             central.le16(0x031E)
-            central.le16(zip64 ? 45 : 20)
-            central.le16(0)
-            central.le16(member.method)
-            central.le16(0)
-            central.le16(0x21)
-            central.le32(member.crc32)
-            central.le32(zip64 ? 0xFFFF_FFFF : UInt32(compressed))
-            central.le32(zip64 ? 0xFFFF_FFFF : UInt32(member.uncompressedSize))
-            central.le16(UInt16(name.count))
-            central.le16(zip64 ? 28 : 0)
+            appendSharedFields(of: member, nameLength: name.count, zip64: zip64, to: &central)
+            central.le16(UInt16(centralExtra.count))
             central.le16(0)
             central.le16(0)
             central.le16(0)
             central.le32(0o100644 << 16)
             central.le32(zip64 ? 0xFFFF_FFFF : UInt32(offset))
             central.append(name)
-            if zip64 {
-                central.le16(1)
-                central.le16(24)
-                central.le64(member.uncompressedSize)
-                central.le64(compressed)
-                central.le64(offset)
-            }
+            central.append(centralExtra)
         }
         let directoryOffset = UInt64(out.count)
         out.append(central)
@@ -144,6 +117,30 @@ enum ZipFixture {
         out.le32(zip64 ? 0xFFFF_FFFF : UInt32(directoryOffset))
         out.le16(0)
         return out
+    }
+
+    /// The fields a local header and a central-directory header share, from "version needed
+    /// to extract" to "file name length" (APPNOTE.TXT 4.3.7, 4.3.12); with `zip64` the sizes are
+    /// 0xFFFFFFFF placeholders.
+    private static func appendSharedFields(of member: Member, nameLength: Int, zip64: Bool, to data: inout Data) {
+        data.le16(zip64 ? 45 : 20)
+        data.le16(0)
+        data.le16(member.method)
+        data.le16(0)
+        data.le16(0x21)
+        data.le32(member.crc32)
+        data.le32(zip64 ? 0xFFFF_FFFF : UInt32(member.data.count))
+        data.le32(zip64 ? 0xFFFF_FFFF : UInt32(member.uncompressedSize))
+        data.le16(UInt16(nameLength))
+    }
+
+    /// A ZIP64 extended-information extra field holding `values` (APPNOTE.TXT 4.5.3).
+    private static func zip64Field(_ values: [UInt64]) -> Data {
+        var field = Data()
+        field.le16(1)
+        field.le16(UInt16(8 * values.count))
+        for value in values { field.le64(value) }
+        return field
     }
 }
 
