@@ -252,12 +252,3 @@ final class WriteLog: Sendable {
         )
     }
 }
-
-/// Counts `shouldStop` polls.
-private final class PollCounter: Sendable {
-    private let value = Mutex(0)
-    /// How many polls there were.
-    var count: Int { value.withLock { $0 } }
-    /// Counts one more poll and returns how many there were before it.
-    func next() -> Int { value.withLock { count in defer { count += 1 }; return count } }
-}

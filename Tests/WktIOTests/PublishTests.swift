@@ -1,6 +1,5 @@
 import WktCore
 import Foundation
-import Synchronization
 import Testing
 import WktIO
 
@@ -43,7 +42,7 @@ struct PublishTests {
         defer { scratch.remove() }
         _ = try publisher().publish(files: Self.first, to: scratch.at("site"))
         let second = site([("index.html", "<h1>Home v2</h1>"), ("feed.xml", "<feed v2/>")])
-        let calls = Counter()
+        let calls = PollCounter()
         #expect(throws: PublishError.interrupted(leftover: nil)) {
             // Asked before each of the files and once before the swap: stop after `afterFiles`.
             try publisher().publish(files: second, to: scratch.at("site"), shouldStop: { calls.next() >= afterFiles })
@@ -268,11 +267,4 @@ struct PublishTests {
         _ = try publisher().publish(files: Self.first, to: scratch.at("b"))
         #expect(try TreeHash.listing(of: scratch.at("a")) == TreeHash.listing(of: scratch.at("b")))
     }
-}
-
-/// A thread-safe call counter for `shouldStop` closures.
-private final class Counter: Sendable {
-    private let value = Mutex(0)
-    /// Counts one more call and returns how many calls there were before it.
-    func next() -> Int { value.withLock { count in defer { count += 1 }; return count } }
 }
