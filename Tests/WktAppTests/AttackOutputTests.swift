@@ -115,10 +115,7 @@ struct FullDiskBuildTests {
     /// Mounts a tmpfs of `megabytes` at a new folder, or returns nil (not root, no mount).
     static func mountTmpfs(megabytes: Int) -> String? {
         guard getuid() == 0 else { return nil }
-        let folder = FileManager.default.temporaryDirectory.path + "/wkt-full-" + UUID().uuidString
-        guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)) != nil else {
-            return nil
-        }
+        guard let folder = try? temporaryFolder("full") else { return nil }
         guard run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(megabytes)m", "tmpfs", folder]) == 0 else {
             try? FileManager.default.removeItem(atPath: folder)
             return nil

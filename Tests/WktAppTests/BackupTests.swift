@@ -115,15 +115,9 @@ struct BackupTests {
 /// Backups next to running imports, with the real binary (S-10, S-11).
 @Suite("wkt-site backup, end to end", .serialized, .enabled(if: Binary.available))
 struct BackupEndToEndTests {
-    func tempDir() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.path + "/wkt-backup-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
-    }
-
     @Test("S-10: a backup started during an import waits for it and copies a committed state (integrity ok); with no wait it exits 75 and leaves nothing")
     func backupDuringImport() throws {
-        let dir = try tempDir()
+        let dir = try temporaryFolder("backup")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let store = dir + "/workouts.sqlite"
         try StrongCSV.workouts(20, startHour: 0).write(toFile: dir + "/base.csv", atomically: true, encoding: .utf8)
@@ -157,7 +151,7 @@ struct BackupEndToEndTests {
 
     @Test("S-11: the supported backup restores: stats and build from the backup equal the original's; copied over a damaged store (no run active) it is the store again")
     func restore() throws {
-        let dir = try tempDir()
+        let dir = try temporaryFolder("backup")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         #expect(try Binary.run(["demo", "--years", "1", "--today", "2026-11-21", "--quiet"], in: dir).status == 0)
         let store = ["--store", "wkt-demo.sqlite"]

@@ -19,7 +19,7 @@ struct ConcurrencyTests {
 
     @Test("C-06: cron every minute, each build 90 s: runs overlapping a long build exit 75 within their lock wait + 1 s (2 s default, and 0), all at once, no waiting chain; site/ stays complete")
     func cronOverlap() throws {
-        let dir = try LoadInputs.tempDir("c06")
+        let dir = try temporaryFolder("c06")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try Self.smallStore("s", in: dir)
         func build(_ day: String, output: String = "site") -> [String] {
@@ -110,7 +110,7 @@ struct ConcurrencyTests {
 
     @Test("C-07: a reader loading index.html then a linked page during 100 swaps never sees two build IDs or a missing page, resolving site/ once per load; site/index.html is never missing")
     func readerDuringSwaps() throws {
-        let dir = try LoadInputs.tempDir("c07")
+        let dir = try temporaryFolder("c07")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         // Two stores whose sites differ in build ID and in their pages (other days and times).
         try Self.smallStore("a", in: dir, hour: 7, lastDay: "2026-11-20")

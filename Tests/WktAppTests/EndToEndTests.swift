@@ -20,16 +20,25 @@ enum Binary {
         var stderr: String
     }
 
-    /// Runs the binary with arguments in a directory and waits.
-    static func run(_ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> Run {
+    /// A process, not yet started, of `executable` (default: the binary) with `arguments` in
+    /// `directory`; its environment is this process's with `TZ=UTC`, then `environment`.
+    static func process(
+        _ arguments: [String], in directory: String, environment: [String: String] = [:], executable: String? = nil
+    ) -> Process {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: path ?? "/nonexistent")
+        process.executableURL = URL(fileURLWithPath: executable ?? path ?? "/nonexistent")
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var env = ProcessInfo.processInfo.environment
         env["TZ"] = "UTC"
         env.merge(environment) { $1 }
         process.environment = env
+        return process
+    }
+
+    /// Runs the binary with arguments in a directory and waits.
+    static func run(_ arguments: [String], in directory: String, environment: [String: String] = [:]) throws -> Run {
+        let process = Self.process(arguments, in: directory, environment: environment)
         let out = directory + "/.out-\(UUID().uuidString)"
         let err = out + ".err"
         _ = FileManager.default.createFile(atPath: out, contents: nil)
@@ -51,15 +60,9 @@ enum Binary {
 
 @Suite("wkt-site binary, end to end", .enabled(if: Binary.available))
 struct EndToEndTests {
-    func tempDir() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.path + "/wkt-e2e-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
-    }
-
     @Test("demo writes a store and a complete site; the same seed and day give the same bytes")
     func demo() throws {
-        let dir = try tempDir()
+        let dir = try temporaryFolder("e2e")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let first = try Binary.run(["demo", "--years", "1", "--today", "2026-11-21"], in: dir)
         #expect(first.status == 0, "\(first.stderr)")
@@ -78,7 +81,7 @@ struct EndToEndTests {
 
     @Test("exit codes: usage 64, bad data 65, I/O 74")
     func exitCodes() throws {
-        let dir = try tempDir()
+        let dir = try temporaryFolder("e2e")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         #expect(try Binary.run(["import"], in: dir).status == 64)
         #expect(try Binary.run(["stats", "--today", "tomorrow"], in: dir).status == 64)
@@ -96,7 +99,7 @@ struct EndToEndTests {
 
     @Test("Apple Health: a trap-prone file fails cleanly in the child process, the run survives (I-25)")
     func healthChild() throws {
-        let dir = try tempDir()
+        let dir = try temporaryFolder("e2e")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         var bytes = Array("<?xml version=\"1.0\"?>\n<HealthData locale=\"en_US\">\n <Workout".utf8)
         bytes += [0xFF] + Array(" workoutActivityType=\"x\"/>\n</HealthData>\n".utf8)
@@ -127,7 +130,7 @@ struct EndToEndTests {
     @Test("a build while another process holds the lock exits 75 within a second (C-01, C-03)",
           .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/flock")))
     func busyBuild() throws {
-        let dir = try tempDir()
+        let dir = try temporaryFolder("e2e")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         #expect(try Binary.run(["demo", "--years", "1", "--today", "2026-11-21", "--quiet"], in: dir).status == 0)
         let before = try String(contentsOfFile: dir + "/site/index.html", encoding: .utf8)
@@ -163,7 +166,7 @@ struct EndToEndTests {
     @Test("SIGTERM and SIGINT during a build: exit 143/130, temporary folder removed, site intact (C-05)",
           arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
     func interrupted(signal: Int32, status: Int32) throws {
-        let dir = try tempDir()
+        let dir = try temporaryFolder("e2e")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         #expect(try Binary.run(["demo", "--years", "1", "--today", "2026-11-21", "--quiet"], in: dir).status == 0)
         let before = listing(dir + "/site")
@@ -189,7 +192,7 @@ struct EndToEndTests {
 
     @Test("F-08: kill -9 of a build at 50 points: site/ is always one complete build, never a temporary folder inside; the next build cleans up")
     func killedBuilds() throws {
-        let dir = try tempDir()
+        let dir = try temporaryFolder("e2e")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         #expect(try Binary.run(["demo", "--years", "1", "--today", "2026-11-21", "--quiet"], in: dir).status == 0)
         let days = ["2026-11-21", "2026-11-22"]

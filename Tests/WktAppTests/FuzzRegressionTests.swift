@@ -15,15 +15,9 @@ struct FuzzRegressionTests {
         return try #require(FileManager.default.contents(atPath: url.path), "missing fixture \(url.path)")
     }
 
-    func tempDir() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.path + "/wkt-fuzz-regression-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
-    }
-
     /// Runs `wkt-site stats` with the config fixture `name` as `wkt-site.toml`.
     func statsWithConfig(_ name: String) throws -> Binary.Run {
-        let dir = try tempDir()
+        let dir = try temporaryFolder("fuzz-regression")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try Self.regression("config", name).write(to: URL(fileURLWithPath: dir + "/wkt-site.toml"))
         return try Binary.run(["stats", "--store", dir + "/store.sqlite"], in: dir)
@@ -60,7 +54,7 @@ struct FuzzRegressionTests {
     /// child died of SIGSEGV. Chunks are now padded to full size; the zip is a clean error.
     @Test("fuzz health: a damaged deflate entry is exit 65 naming the zip, not a crash of the parser")
     func zlibShortChunk() throws {
-        let dir = try tempDir()
+        let dir = try temporaryFolder("fuzz-regression")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try Self.regression("health", "zlib-short-chunk-overread.zip").write(to: URL(fileURLWithPath: dir + "/export.zip"))
         let run = try Binary.run(["import", "export.zip", "--store", dir + "/store.sqlite"], in: dir)

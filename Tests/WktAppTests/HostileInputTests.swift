@@ -5,12 +5,6 @@ import Testing
 /// A-11, A-13) and naive times around DST changes (T-07, T-08).
 @Suite("wkt-site binary, hostile inputs", .enabled(if: Binary.available))
 struct HostileInputEndToEndTests {
-    func tempDir() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.path + "/wkt-hostile-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
-    }
-
     func write(_ dir: String, _ name: String, _ bytes: [UInt8]) {
         _ = FileManager.default.createFile(atPath: dir + "/" + name, contents: Data(bytes))
     }
@@ -27,7 +21,7 @@ struct HostileInputEndToEndTests {
 
     @Test("A-03: a \\u0000 in a wkt JSON name is exit 65 naming the JSON path and NUL character, also on the second try")
     func nulInJSON() throws {
-        let dir = try tempDir()
+        let dir = try temporaryFolder("hostile")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let text = #"{"format": "wkt", "version": 1, "workouts": [{"id": "w1", "start": "2024-06-01T10:00:00", "name": "Pu\u0000sh"}]}"#
         write(dir, "in.json", Array(text.utf8))
@@ -41,7 +35,7 @@ struct HostileInputEndToEndTests {
 
     @Test("A-07: a ZIP64 export.zip imports like the plain zip")
     func zip64() throws {
-        let dir = try tempDir()
+        let dir = try temporaryFolder("hostile")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let xml = """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -65,7 +59,7 @@ struct HostileInputEndToEndTests {
 
     @Test("A-08: a 7 MB zip inflating to 1 GiB of XML is exit 65 within 5 s naming the member and the cap; no temp files")
     func bomb() throws {
-        let dir = try tempDir()
+        let dir = try temporaryFolder("hostile")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         write(dir, "export.zip", RawZip.bomb(gibibytes: 1))
         let temp = try privateTemp(dir)
@@ -81,7 +75,7 @@ struct HostileInputEndToEndTests {
 
     @Test("A-08: kill -9 of an import reading a zip leaves no temp files")
     func killedZipImport() throws {
-        let dir = try tempDir()
+        let dir = try temporaryFolder("hostile")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         write(dir, "export.zip", RawZip.bomb(gibibytes: 1))
         let temp = try privateTemp(dir)
@@ -125,7 +119,7 @@ struct HostileInputEndToEndTests {
 
     @Test("A-09: hostile CSV, JSON and XML fields give one printable stderr line each, of a sane length")
     func hostileMessages() throws {
-        let dir = try tempDir()
+        let dir = try temporaryFolder("hostile")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let escapes = "\u{1B}]0;PWNED\u{07}\u{1B}[2J"
         let csv = Self.strongHeader + "\n2024-03-05 18:00:00,\"Legs\",1h,\"Squat\",1,\"12\(escapes)\nkg\",5,0,0,,,\n"
@@ -163,7 +157,7 @@ struct HostileInputEndToEndTests {
 
     @Test("A-10: a NUL byte in wkt-site.toml is exit 65 \"wkt-site.toml:LINE: NUL character\" in build and stats")
     func nulInConfig() throws {
-        let dir = try tempDir()
+        let dir = try temporaryFolder("hostile")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         write(dir, "wkt-site.toml", Array("title = \"My lifts\"\nauthor = \"A\u{0}da\"\nunit = \"furlong\"\n".utf8))
         for command in ["build", "stats"] {
@@ -175,7 +169,7 @@ struct HostileInputEndToEndTests {
 
     @Test("A-11: a 1 MB title is exit 65 naming the key and the 200-character cap, within 5 s")
     func hugeTitle() throws {
-        let dir = try tempDir()
+        let dir = try temporaryFolder("hostile")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         write(dir, "wkt-site.toml", Array("title = \"\(String(repeating: "T", count: 1 << 20))\"\n".utf8))
         let started = Date()
@@ -189,7 +183,7 @@ struct HostileInputEndToEndTests {
 
     @Test("A-13: an invalid base_url in wkt-site.toml is exit 65 naming the key in build and stats")
     func badBaseURL() throws {
-        let dir = try tempDir()
+        let dir = try temporaryFolder("hostile")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         write(dir, "wkt-site.toml", Array("base_url = \"https://e.org/a b\"\n".utf8))
         for command in ["build", "stats"] {
@@ -201,7 +195,7 @@ struct HostileInputEndToEndTests {
 
     @Test("T-07, T-08: with timezone Europe/Berlin, 02:30 in the spring gap is kept at 03:30 with a warning; the autumn 02:30 re-imports as the same workout")
     func berlinDST() throws {
-        let dir = try tempDir()
+        let dir = try temporaryFolder("hostile")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         write(dir, "wkt-site.toml", Array("timezone = \"Europe/Berlin\"\n".utf8))
         let csv = [

@@ -3,13 +3,6 @@ import WktCore
 
 /// Synthetic inputs for the load and concurrency tests, written at test time.
 enum LoadInputs {
-    /// A fresh folder under the system's temporary folder.
-    static func tempDir(_ label: String) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.path + "/wkt-\(label)-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
-    }
-
     /// The Strong "C" dialect (fully quoted, semicolons, units in the header: 2024–26 exports).
     static let strongHeader = "\"Workout #\";\"Date\";\"Workout Name\";\"Duration (sec)\";\"Exercise Name\";\"Set Order\";"
         + "\"Weight (kg)\";\"Reps\";\"RPE\";\"Distance (meters)\";\"Seconds\";\"Notes\";\"Workout Notes\"\n"

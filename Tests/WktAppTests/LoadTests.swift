@@ -15,7 +15,7 @@ struct LoadTests {
     @Test("L-01: 10 years, 3,650 workouts × 6 exercises × 5 sets (109,500 sets, a 10.5 MB Strong CSV): import and a full build each complete within 60 s and under 512 MiB peak RSS",
           .enabled(if: SlowTests.enabled))
     func tenYears() throws {
-        let dir = try LoadInputs.tempDir("l01")
+        let dir = try temporaryFolder("l01")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let (csv, rows) = LoadInputs.strongCSV(workouts: 3650, exercises: 6, sets: 5, lastDay: "2026-11-21")
         #expect(rows == 109_500)
@@ -70,7 +70,7 @@ struct LoadTests {
     @Test("L-02: a synthetic 1.5 GiB export.xml (3.6 M records, 1,804 workouts) is imported by streaming, under 256 MiB peak RSS (parser child included)",
           .enabled(if: SlowTests.enabled && LoadTests.canGenerateHealthExport))
     func hugeHealthExport() throws {
-        let dir = try LoadInputs.tempDir("l02")
+        let dir = try temporaryFolder("l02")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let free = (try? FileManager.default.attributesOfFileSystem(forPath: dir)[.systemFreeSize] as? NSNumber)?.int64Value ?? 0
         try #require(free > 4 << 30, "L-02 needs 4 GiB free in \(dir) for a 1.5 GiB file; \(free >> 20) MiB free")
@@ -135,7 +135,7 @@ struct LoadTests {
     @Test("L-04: 1,000 notes at the 8 KiB cap, each pathological shape: the build adds < 10 s over the same history without notes",
           .enabled(if: SlowTests.enabled))
     func pathologicalNotes() throws {
-        let dir = try LoadInputs.tempDir("l04")
+        let dir = try temporaryFolder("l04")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         for shape in Self.noteShapes {
             #expect((8000...8192).contains(shape.note.utf8.count), "\(shape.name): \(shape.note.utf8.count) bytes, not at the cap")
@@ -188,7 +188,7 @@ struct LoadTests {
 
     @Test("L-05: a no-op build leaves site/'s tree hash identical to the previous build; so does --force, twice; a fresh folder gets the same tree")
     func noOpBuild() throws {
-        let dir = try LoadInputs.tempDir("l05")
+        let dir = try temporaryFolder("l05")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         #expect(try Binary.run(["demo", "--years", "1", "--today", "2026-11-21", "--output", "demo-site", "--quiet"], in: dir).status == 0)
         let build = ["build", "--store", "wkt-demo.sqlite", "--today", "2026-11-21"]

@@ -38,14 +38,7 @@ enum Child {
         _ arguments: [String], in directory: String, environment: [String: String] = [:],
         executable: String? = nil, stderr: String? = nil
     ) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable ?? Binary.path ?? "/nonexistent")
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        var env = ProcessInfo.processInfo.environment
-        env["TZ"] = "UTC"
-        env.merge(environment) { $1 }
-        process.environment = env
+        let process = Binary.process(arguments, in: directory, environment: environment, executable: executable)
         process.standardOutput = FileHandle.nullDevice
         if let stderr {
             _ = FileManager.default.createFile(atPath: stderr, contents: nil)

@@ -5,15 +5,9 @@ import Testing
 /// Builds and imports at the same time, with the real binary (RELIABILITY.md P2, C-02, C-04).
 @Suite("Concurrent imports and builds, end to end", .serialized, .enabled(if: Binary.available))
 struct StoreConcurrencyTests {
-    func tempDir() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.path + "/wkt-conc-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
-    }
-
     /// A folder with a store of 20 workouts and `files` more generated exports (name, count).
     func fixture(_ files: [(String, Int)]) throws -> String {
-        let dir = try tempDir()
+        let dir = try temporaryFolder("conc")
         try StrongCSV.workouts(20, startHour: 0).write(toFile: dir + "/base.csv", atomically: true, encoding: .utf8)
         for (index, (name, count)) in files.enumerated() {
             try StrongCSV.workouts(count, startHour: 3 + 4 * index)

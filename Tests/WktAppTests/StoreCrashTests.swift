@@ -9,8 +9,7 @@ import Testing
 struct StoreCrashTests {
     /// A fresh folder (mode 0755, so a test may run the binary as another user inside it).
     func tempDir() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.path + "/wkt-crash-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try temporaryFolder("crash")
         chmod(dir, 0o755)
         return dir
     }

@@ -1,6 +1,13 @@
 import Foundation
 @testable import WktApp
 
+/// A fresh folder `wkt-<label>-<UUID>` under the system's temporary folder; the caller removes it.
+func temporaryFolder(_ label: String) throws -> String {
+    let folder = FileManager.default.temporaryDirectory.path + "/wkt-\(label)-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return folder
+}
+
 /// A throw-away working directory with an injected environment, for running commands in-process.
 struct Sandbox {
     let directory: String
@@ -8,9 +15,7 @@ struct Sandbox {
     var now: Date
 
     init(variables: [String: String] = [:], now: Date = Date(timeIntervalSince1970: 1_795_000_000)) throws {
-        let base = FileManager.default.temporaryDirectory.path
-        directory = base + "/wkt-app-tests-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        directory = try temporaryFolder("app-tests")
         self.variables = ["TZ": "Europe/Berlin", "HOME": directory + "/home"].merging(variables) { $1 }
         self.now = now
     }
