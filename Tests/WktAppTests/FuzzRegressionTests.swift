@@ -23,30 +23,20 @@ struct FuzzRegressionTests {
         return try Binary.run(["stats", "--store", dir + "/store.sqlite"], in: dir)
     }
 
-    /// fuzz-config found that the two bytes `[!` make toml++ (inside TOMLKit, built with its
-    /// assertions on) fail `assert(is_bare_key_character(*cp) || is_string_delimiter(*cp))` in
-    /// `parse_key` and abort the process (signal 6, exit 134), where a config syntax error must be
-    /// exit 65 with one line naming the file. `TableHeaderCheck` (WktConfig) reports it first.
-    @Test("fuzz config: a wkt-site.toml of `[!` is exit 65 naming the file, not an abort in toml++")
-    func tomlTableHeaderBang() throws {
-        let run = try statsWithConfig("toml-assert-table-header-bang.toml")
-        do {
-            #expect(run.status == 65, "exit \(run.status): \(run.stderr.prefix(300))")
-            let lines = run.stderr.split(separator: "\n")
-            #expect(lines.count == 1 && lines.first?.contains("wkt-site.toml") == true, "\(run.stderr.prefix(300))")
-        }
-    }
-
-    /// fuzz-config found a second toml++ assertion: `a=[}` (an array value closed by a brace)
-    /// fails `assert(!is_value_terminator(*cp))` in `parse_value` and aborts the process.
-    @Test("fuzz config: a wkt-site.toml of `a=[}` is exit 65 naming the file, not an abort in toml++")
-    func tomlArrayValueBrace() throws {
-        let run = try statsWithConfig("toml-assert-array-value-brace.toml")
-        do {
-            #expect(run.status == 65, "exit \(run.status): \(run.stderr.prefix(300))")
-            let lines = run.stderr.split(separator: "\n")
-            #expect(lines.count == 1 && lines.first?.contains("wkt-site.toml") == true, "\(run.stderr.prefix(300))")
-        }
+    /// fuzz-config found two inputs that make toml++ (inside TOMLKit, built with its assertions
+    /// on) abort the process (signal 6, exit 134), where a config syntax error must be exit 65
+    /// with one line naming the file; `TableHeaderCheck` (WktConfig) reports both first:
+    /// - `[!` fails `assert(is_bare_key_character(*cp) || is_string_delimiter(*cp))` in `parse_key`;
+    /// - `a=[}` (an array value closed by a brace) fails `assert(!is_value_terminator(*cp))` in
+    ///   `parse_value`.
+    @Test(
+        "fuzz config: a wkt-site.toml of `[!` or `a=[}` is exit 65 naming the file, not an abort in toml++",
+        arguments: ["toml-assert-table-header-bang.toml", "toml-assert-array-value-brace.toml"])
+    func tomlAssertion(fixture: String) throws {
+        let run = try statsWithConfig(fixture)
+        #expect(run.status == 65, "exit \(run.status): \(run.stderr.prefix(300))")
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines.first?.contains("wkt-site.toml") == true, "\(run.stderr.prefix(300))")
     }
 
     /// fuzz-health found a damaged deflate stream whose last compressed chunk is shorter than

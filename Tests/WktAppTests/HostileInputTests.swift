@@ -157,13 +157,20 @@ struct HostileInputEndToEndTests {
 
     @Test("A-10: a NUL byte in wkt-site.toml is exit 65 \"wkt-site.toml:LINE: NUL character\" in build and stats")
     func nulInConfig() throws {
+        try expectConfigRefused(
+            "title = \"My lifts\"\nauthor = \"A\u{0}da\"\nunit = \"furlong\"\n", naming: "wkt-site.toml:2: NUL character")
+    }
+
+    /// Writes `toml` as the `wkt-site.toml` of a fresh folder, where `build` and `stats` must
+    /// both exit 65 with `message` in their error output.
+    func expectConfigRefused(_ toml: String, naming message: String) throws {
         let dir = try temporaryFolder("hostile")
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        write(dir, "wkt-site.toml", Array("title = \"My lifts\"\nauthor = \"A\u{0}da\"\nunit = \"furlong\"\n".utf8))
+        write(dir, "wkt-site.toml", Array(toml.utf8))
         for command in ["build", "stats"] {
             let run = try Binary.run([command], in: dir)
             #expect(run.status == 65, "\(command): \(run.stderr)")
-            #expect(run.stderr.contains("wkt-site.toml:2: NUL character"), "\(command): \(run.stderr)")
+            #expect(run.stderr.contains(message), "\(command): \(run.stderr)")
         }
     }
 
@@ -183,14 +190,7 @@ struct HostileInputEndToEndTests {
 
     @Test("A-13: an invalid base_url in wkt-site.toml is exit 65 naming the key in build and stats")
     func badBaseURL() throws {
-        let dir = try temporaryFolder("hostile")
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        write(dir, "wkt-site.toml", Array("base_url = \"https://e.org/a b\"\n".utf8))
-        for command in ["build", "stats"] {
-            let run = try Binary.run([command], in: dir)
-            #expect(run.status == 65, "\(command): \(run.stderr)")
-            #expect(run.stderr.contains("`base_url`"), "\(command): \(run.stderr)")
-        }
+        try expectConfigRefused("base_url = \"https://e.org/a b\"\n", naming: "`base_url`")
     }
 
     @Test("T-07, T-08: with timezone Europe/Berlin, 02:30 in the spring gap is kept at 03:30 with a warning; the autumn 02:30 re-imports as the same workout")
