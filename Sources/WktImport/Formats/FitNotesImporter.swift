@@ -65,9 +65,8 @@ enum FitNotesImporter {
             }
         }
         let merged = table.inserting(repaired, skipped: policy.skipped)
-        var assembler = FitNotesAssembler(
-            table: merged, layout: layout, options: options, collector: WorkoutCollector(table: merged, options: options))
-        try assembler.addRows(of: merged)
+        var assembler = FitNotesAssembler(layout: layout, collector: WorkoutCollector(table: merged, options: options))
+        try assembler.addRows()
         return assembler.finish(repaired: repaired)
     }
 
@@ -153,22 +152,16 @@ struct FitNotesLayout {
     /// - Throws: a line-1 ``ImportError/badData(file:line:message:)`` for a missing required column
     ///   or a contradictory set of weight columns.
     init(header: [String], file: String) throws(ImportError) {
-        func fail(_ message: String) -> ImportError { .badData(file: file, line: 1, message: message) }
-        func column(_ name: String) -> Int? { header.firstIndex(of: name) }
-        func required(_ name: String) throws(ImportError) -> Int {
-            guard let index = column(name) else {
-                throw fail("the FitNotes header lacks the column \"\(name)\" (required: Date, Exercise, Category)")
-            }
-            return index
-        }
-        date = try required("Date")
-        exercise = try required("Exercise")
-        category = try required("Category")
+        let columns = HeaderColumns(
+            header: header, file: file, format: "FitNotes", requiredNames: ["Date", "Exercise", "Category"])
+        date = try columns.required("Date")
+        exercise = try columns.required("Exercise")
+        category = try columns.required("Category")
         let weightColumns = [("Weight (lbs)", WeightUnit.lb), ("Weight (kgs)", .kg)].compactMap { name, unit in
-            column(name).map { (index: $0, unit: unit) }
+            columns.column(name).map { (index: $0, unit: unit) }
         }
-        weightUnit = column("Weight Unit")
-        switch (weightColumns.count, column("Weight"), weightUnit) {
+        weightUnit = columns.column("Weight Unit")
+        switch (weightColumns.count, columns.column("Weight"), weightUnit) {
         case (0, let plain?, _?):
             weight = plain
             headerWeightUnit = nil
@@ -179,16 +172,16 @@ struct FitNotesLayout {
             weight = weightColumns[0].index
             headerWeightUnit = weightColumns[0].unit
         default:
-            throw fail(
+            throw columns.fail(
                 "the FitNotes header must have one weight column: \"Weight (lbs)\", \"Weight (kgs)\", "
                     + "or \"Weight\" with \"Weight Unit\"")
         }
-        reps = column("Reps")
-        distance = column("Distance")
-        distanceUnit = column("Distance Unit")
-        time = column("Time")
-        comment = column("Comment")
-        unknownColumns = header.filter { !FitNotesLayout.knownColumns.contains($0) }
+        reps = columns.column("Reps")
+        distance = columns.column("Distance")
+        distanceUnit = columns.column("Distance Unit")
+        time = columns.column("Time")
+        comment = columns.column("Comment")
+        unknownColumns = columns.unknown(FitNotesLayout.knownColumns)
     }
 
     /// `fitnotes/8col-lbs`, `fitnotes/8col-kgs`, `fitnotes/9col` or `fitnotes/10col`.
@@ -208,9 +201,7 @@ private struct FitNotesRow {
 
 /// Folds FitNotes rows into one workout per date.
 private struct FitNotesAssembler: RowAssembler {
-    let table: CSVTable
     let layout: FitNotesLayout
-    let options: ImportOptions
     var collector: WorkoutCollector
     /// The current workout's categories in order of first appearance.
     var categories: [String] = []
@@ -284,25 +275,21 @@ private struct FitNotesAssembler: RowAssembler {
 
     /// The batch, in file order, with its warnings.
     func finish(repaired: [CSVWideRecord]) -> ImportBatch {
-        let (drafts, moved) = NaiveTimes.resolveGaps(collector.drafts, zoneName: options.timeZone)
-        let workouts = drafts.map { $0.workout(source: .fitnotes) }
-        var warnings = WorkoutCollector.warnings(
-            unknownColumns: layout.unknownColumns, drafts: drafts, workouts: workouts, today: options.today) + moved
+        var batch = collector.batch(
+            source: .fitnotes, format: layout.formatID, carried: [], unknownColumns: layout.unknownColumns)
         if let first = repaired.map(\.line).min() {
-            warnings.append(
+            batch.warnings.append(
                 "joined the surplus fields of \(repaired.count) row\(repaired.count == 1 ? "" : "s") back into the "
                     + "exercise name (FitNotes writes names holding commas unquoted), first on line \(first)")
         }
         if !implausible.isEmpty {
             let listed = implausible.prefix(10).map { "line \($0.line): \($0.message)" }.joined(separator: "; ")
-            warnings.append(
+            batch.warnings.append(
                 "left out \(implausible.count) distance\(implausible.count == 1 ? "" : "s") in m too slow for "
                     + "\(implausible.count == 1 ? "its" : "their") time (the unit is probably km or mi; the time is kept): "
                     + listed + (implausible.count > 10 ? "; …" : ""))
         }
-        return ImportBatch(
-            file: table.file, format: layout.formatID, workouts: workouts, carried: [],
-            skipped: collector.policy.sortedSkipped, warnings: warnings)
+        return batch
     }
 }
 

@@ -25,8 +25,8 @@ enum HevyImporter {
     /// Imports a parsed Hevy table.
     static func read(_ table: CSVTable, options: ImportOptions) throws(ImportError) -> ImportBatch {
         let layout = try HevyLayout(header: table.header, file: table.file)
-        var assembler = HevyAssembler(table: table, layout: layout, options: options)
-        try assembler.addRows(of: table)
+        var assembler = HevyAssembler(layout: layout, collector: WorkoutCollector(table: table, options: options))
+        try assembler.addRows()
         return assembler.finish()
     }
 }
@@ -59,43 +59,36 @@ private struct HevyLayout {
     ]
 
     init(header: [String], file: String) throws(ImportError) {
-        func fail(_ message: String) -> ImportError { .badData(file: file, line: 1, message: message) }
-        func column(_ name: String) -> Int? { header.firstIndex(of: name) }
-        func required(_ name: String) throws(ImportError) -> Int {
-            guard let index = column(name) else {
-                throw fail(
-                    "the Hevy header lacks the column \"\(name)\" (required: title, start_time, end_time, "
-                        + "exercise_title, set_index)")
-            }
-            return index
-        }
+        let columns = HeaderColumns(
+            header: header, file: file, format: "Hevy",
+            requiredNames: ["title", "start_time", "end_time", "exercise_title", "set_index"])
         func either(_ a: String, _ b: String) throws(ImportError) -> (Int?, Bool) {
-            switch (column(a), column(b)) {
+            switch (columns.column(a), columns.column(b)) {
             case (let first?, nil): return (first, true)
             case (nil, let second?): return (second, false)
             case (nil, nil): return (nil, true)
-            case (_?, _?): throw fail("the header has both \"\(a)\" and \"\(b)\"; a Hevy export has one of them")
+            case (_?, _?): throw columns.fail("the header has both \"\(a)\" and \"\(b)\"; a Hevy export has one of them")
             }
         }
-        title = try required("title")
-        startTime = try required("start_time")
-        endTime = try required("end_time")
-        exerciseTitle = try required("exercise_title")
-        setIndex = try required("set_index")
-        description = column("description")
-        supersetID = column("superset_id")
-        exerciseNotes = column("exercise_notes")
-        setType = column("set_type")
+        title = try columns.required("title")
+        startTime = try columns.required("start_time")
+        endTime = try columns.required("end_time")
+        exerciseTitle = try columns.required("exercise_title")
+        setIndex = try columns.required("set_index")
+        description = columns.column("description")
+        supersetID = columns.column("superset_id")
+        exerciseNotes = columns.column("exercise_notes")
+        setType = columns.column("set_type")
         let (weightColumn, kilograms) = try either("weight_kg", "weight_lbs")
         weight = weightColumn
         weightUnit = kilograms ? .kg : .lb
-        reps = column("reps")
+        reps = columns.column("reps")
         let (distanceColumn, kilometres) = try either("distance_km", "distance_miles")
         distance = distanceColumn
         distanceUnit = kilometres ? .kilometres : .miles
-        durationSeconds = column("duration_seconds")
-        rpe = column("rpe")
-        unknownColumns = header.filter { !HevyLayout.knownColumns.contains($0) }
+        durationSeconds = columns.column("duration_seconds")
+        rpe = columns.column("rpe")
+        unknownColumns = columns.unknown(HevyLayout.knownColumns)
     }
 
     /// `hevy/kg-km`, `hevy/lb-mi`, …
@@ -115,18 +108,9 @@ private struct HevyLayout {
 
 /// Folds Hevy rows into workouts and blocks.
 private struct HevyAssembler: RowAssembler {
-    let table: CSVTable
     let layout: HevyLayout
-    let options: ImportOptions
     var collector: WorkoutCollector
     var lastSetIndex = -1
-
-    init(table: CSVTable, layout: HevyLayout, options: ImportOptions) {
-        self.table = table
-        self.layout = layout
-        self.options = options
-        self.collector = WorkoutCollector(table: table, options: options)
-    }
 
     mutating func add(_ fields: RowFields) throws(RowError) {
         let newWorkout = try workoutStart(fields)
@@ -204,15 +188,8 @@ private struct HevyAssembler: RowAssembler {
 
     /// The batch, oldest workout first, with its warnings.
     func finish() -> ImportBatch {
-        let (drafts, moved) = NaiveTimes.resolveGaps(collector.drafts, zoneName: options.timeZone)
-        let sorted = drafts.sorted { a, b in
-            a.start != b.start ? a.start < b.start : CanonicalName.precedes(a.key, b.key)
-        }
-        let workouts = sorted.map { $0.workout(source: .hevy) }
-        let warnings = WorkoutCollector.warnings(
-            unknownColumns: layout.unknownColumns, drafts: sorted, workouts: workouts, today: options.today) + moved
-        return ImportBatch(
-            file: table.file, format: layout.formatID, workouts: workouts, carried: layout.carried,
-            skipped: collector.policy.sortedSkipped, warnings: warnings)
+        collector.batch(
+            source: .hevy, format: layout.formatID, carried: layout.carried, unknownColumns: layout.unknownColumns,
+            order: { a, b in a.start != b.start ? a.start < b.start : CanonicalName.precedes(a.key, b.key) })
     }
 }

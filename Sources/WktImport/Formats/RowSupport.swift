@@ -33,6 +33,38 @@ struct RowErrorPolicy {
     var sortedSkipped: [LineIssue] { skipped.sorted { $0.line < $1.line } }
 }
 
+/// A CSV header mapped to columns by name, for an importer's layout; every failure is a line-1
+/// ``ImportError/badData(file:line:message:)``.
+struct HeaderColumns {
+    /// The header's names.
+    let header: [String]
+    /// The file's path, for errors.
+    let file: String
+    /// The format, as messages name it (`Hevy`, `FitNotes`).
+    let format: String
+    /// The columns the format cannot do without, as messages list them.
+    let requiredNames: [String]
+
+    /// The column named `name`, nil when the header has none.
+    func column(_ name: String) -> Int? { header.firstIndex(of: name) }
+
+    /// The column named `name`, which must be one of ``requiredNames``.
+    func required(_ name: String) throws(ImportError) -> Int {
+        guard let index = column(name) else {
+            throw fail(
+                "the \(format) header lacks the column \"\(name)\" (required: "
+                    + requiredNames.joined(separator: ", ") + ")")
+        }
+        return index
+    }
+
+    /// The header's names that are not in `known`, in header order.
+    func unknown(_ known: Set<String>) -> [String] { header.filter { !known.contains($0) } }
+
+    /// A line-1 error with `message`.
+    func fail(_ message: String) -> ImportError { .badData(file: file, line: 1, message: message) }
+}
+
 /// Typed access to the fields of one CSV record; every failure names the column.
 struct RowFields {
     /// The table.

@@ -33,8 +33,8 @@ enum StrongImporter {
     /// Imports a parsed Strong table.
     static func read(_ table: CSVTable, options: ImportOptions) throws(ImportError) -> ImportBatch {
         let layout = try StrongLayout(header: table.header, file: table.file)
-        var assembler = StrongAssembler(table: table, layout: layout, options: options)
-        try assembler.addRows(of: table)
+        var assembler = StrongAssembler(layout: layout, collector: WorkoutCollector(table: table, options: options))
+        try assembler.addRows()
         return assembler.finish()
     }
 }
@@ -53,19 +53,10 @@ private struct StrongRow {
 
 /// Folds Strong rows into workouts and blocks.
 private struct StrongAssembler: RowAssembler {
-    let table: CSVTable
     let layout: StrongLayout
-    let options: ImportOptions
     var collector: WorkoutCollector
     var pseudoRows = 0
     var unitlessWeights: [Double] = []
-
-    init(table: CSVTable, layout: StrongLayout, options: ImportOptions) {
-        self.table = table
-        self.layout = layout
-        self.options = options
-        self.collector = WorkoutCollector(table: table, options: options)
-    }
 
     /// The unit of weights in a file without one.
     var userWeightUnit: WeightUnit { options.unit ?? .kg }
@@ -193,14 +184,14 @@ private struct StrongAssembler: RowAssembler {
 
     /// The batch, with its warnings.
     func finish() -> ImportBatch {
-        let (drafts, moved) = NaiveTimes.resolveGaps(collector.drafts, zoneName: options.timeZone)
-        let workouts = drafts.map { $0.workout(source: .strong) }
-        var warnings = WorkoutCollector.warnings(
-            unknownColumns: layout.unknownColumns, drafts: drafts, workouts: workouts, today: options.today) + moved
-        let assumed: WeightUnit? = layout.weightUnit == .userSetting && options.unit == nil ? .kg : nil
-        if assumed != nil, let hint = BatchChecks.poundsHint(weights: unitlessWeights) { warnings.append(hint) }
-        return ImportBatch(
-            file: table.file, format: layout.dialect.formatID, unitAssumed: assumed, workouts: workouts,
-            carried: layout.carried, skipped: collector.policy.sortedSkipped, pseudoRows: pseudoRows, warnings: warnings)
+        var batch = collector.batch(
+            source: .strong, format: layout.dialect.formatID, carried: layout.carried,
+            unknownColumns: layout.unknownColumns)
+        batch.pseudoRows = pseudoRows
+        if layout.weightUnit == .userSetting && options.unit == nil {
+            batch.unitAssumed = .kg
+            if let hint = BatchChecks.poundsHint(weights: unitlessWeights) { batch.warnings.append(hint) }
+        }
+        return batch
     }
 }

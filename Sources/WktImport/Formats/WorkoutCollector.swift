@@ -25,9 +25,13 @@ struct WorkoutDraft {
     }
 }
 
-/// The state every row-per-set importer shares: the workouts assembled so far, the workout and
-/// block the last row belonged to, and the bad-row policy.
+/// The state every row-per-set importer shares: the table and options, the workouts assembled so
+/// far, the workout and block the last row belonged to, and the bad-row policy.
 struct WorkoutCollector {
+    /// The table being read.
+    let table: CSVTable
+    /// The import's options.
+    let options: ImportOptions
     /// Applies `--skip-bad-rows`.
     var policy: RowErrorPolicy
     /// The finished workouts, in file order.
@@ -43,6 +47,8 @@ struct WorkoutCollector {
 
     /// Creates a collector for a table; its ragged rows already count as skipped.
     init(table: CSVTable, options: ImportOptions) {
+        self.table = table
+        self.options = options
         policy = RowErrorPolicy(file: table.file, skipBadRows: options.skipBadRows, alreadySkipped: table.skipped)
     }
 
@@ -79,12 +85,23 @@ struct WorkoutCollector {
         current?.blocks[count - 1].update(change)
     }
 
-    /// The warnings every format gives: unknown columns, long durations, workouts after today.
-    static func warnings(unknownColumns: [String], drafts: [WorkoutDraft], workouts: [Workout], today: CivilDate?) -> [String] {
+    /// The batch every row importer ends with: the workouts from `source` (a naive time in a DST
+    /// gap moved, as ``NaiveTimes`` says), in file order or sorted by `order`, the skipped rows,
+    /// and the warnings every format gives (unknown columns, long durations, workouts after today,
+    /// moved times). The importer adds what is its own.
+    func batch(
+        source: WorkoutSource, format: String, carried: CarriedFields, unknownColumns: [String],
+        order: ((WorkoutDraft, WorkoutDraft) -> Bool)? = nil
+    ) -> ImportBatch {
+        let (resolved, moved) = NaiveTimes.resolveGaps(drafts, zoneName: options.timeZone)
+        let drafts = order.map { resolved.sorted(by: $0) } ?? resolved
+        let workouts = drafts.map { $0.workout(source: source) }
         var warnings = unknownColumns.map { "ignored the unknown column \"\($0)\"" }
         warnings += drafts.compactMap(BatchChecks.longDuration)
-        if let future = BatchChecks.futureDates(workouts, today: today) { warnings.append(future) }
-        return warnings
+        if let future = BatchChecks.futureDates(workouts, today: options.today) { warnings.append(future) }
+        return ImportBatch(
+            file: table.file, format: format, workouts: workouts, carried: carried, skipped: policy.sortedSkipped,
+            warnings: warnings + moved)
     }
 }
 
@@ -102,8 +119,14 @@ protocol RowAssembler {
 }
 
 extension RowAssembler {
-    /// Feeds every row of `table`, rejecting or skipping bad rows by the policy.
-    mutating func addRows(of table: CSVTable) throws(ImportError) {
+    /// The table being read.
+    var table: CSVTable { collector.table }
+    /// The import's options.
+    var options: ImportOptions { collector.options }
+
+    /// Feeds every row of the table, rejecting or skipping bad rows by the policy.
+    mutating func addRows() throws(ImportError) {
+        let table = table
         for row in 0..<table.rowCount {
             let fields = RowFields(table: table, row: row)
             do throws(RowError) {
