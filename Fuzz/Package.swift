@@ -39,7 +39,9 @@ let package = Package(
         .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"], swiftSettings: swiftSettings),
         .target(
             name: "FuzzImport",
-            dependencies: ["FuzzSupport", .product(name: "WktImport", package: rootName)],
+            dependencies: [
+                "FuzzSupport", .product(name: "WktImport", package: rootName), .product(name: "WktCore", package: rootName),
+            ],
             swiftSettings: swiftSettings
         ),
         fuzzTarget("csv", ["WktImport", "WktCore"], helpers: ["FuzzImport"]),

@@ -1,4 +1,5 @@
 import FuzzSupport
+import WktCore
 import WktImport
 
 /// The checks the importing fuzz targets (`csv`, `json`, `health`) share.
