@@ -79,6 +79,14 @@ struct SlugTests {
         #expect(Set(slugs.values).count == 2)
     }
 
+    @Test("a slug the caller reserves gets the name's hash suffix; others stay as they are")
+    func reserved() {
+        let slugs = Slugger.slugs(for: ["Index", "Squat"], reserving: { $0 == "index" })
+        #expect(slugs["Index"] == "index-" + Slugger.hashSuffix(of: "Index"))
+        #expect(slugs["Squat"] == "squat")
+        #expect(Slugger.slugs(for: ["Index"], reserving: { _ in false }) == Slugger.slugs(for: ["Index"]))
+    }
+
     @Test("property: slugs are non-empty, ≤ 64 bytes, separator-free, unique and order-independent")
     func properties() {
         var rng = SplitMix64(seed: 0x5EED_51A6)

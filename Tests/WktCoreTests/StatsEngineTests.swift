@@ -56,6 +56,15 @@ struct StatsEngineTests {
         #expect(report.prEvents[0].rule.contains("strictly above"))
     }
 
+    @Test("PR events newest workout first, metric order kept within a workout")
+    func newestFirst() {
+        let report = H.report(scenario, today: "2026-11-10")
+        let order = PREvent.newestFirst(report.prEvents).map { "\($0.workoutID) \($0.metric.name)" }
+        #expect(order.prefix(3) == ["4 heaviest", "4 e1rm", "4 set_volume"])
+        #expect(order.suffix(6) == ["3 session_volume", "2 heaviest", "2 set_volume", "2 rep_max_1", "2 rep_max_2", "2 rep_max_3"])
+        #expect(PREvent.newestFirst([PREvent]()).isEmpty)
+    }
+
     @Test("records of an exercise, with first days reached")
     func records() throws {
         let report = H.report(scenario, today: "2026-11-10")

@@ -50,6 +50,22 @@ public enum Slugger {
         return result
     }
 
+    /// Slugs for `names` as ``slugs(for:)`` assigns them, except that a slug the caller reserves
+    /// (a page name of the folder the slugs share, such as `index`) gets `-` and the name's
+    /// ``hashSuffix(of:)`` appended, so no name can take the place of such a page.
+    /// - Parameters:
+    ///   - names: the names (NFC or not; equal NFC forms share a slug).
+    ///   - isReserved: whether a slug is taken by the caller.
+    /// - Returns: name → slug, keyed by the names as given.
+    public static func slugs(for names: [String], reserving isReserved: (String) -> Bool) -> [String: String] {
+        var slugs = slugs(for: names)
+        for name in names {
+            guard let slug = slugs[name], isReserved(slug) else { continue }
+            slugs[name] = slug + "-" + hashSuffix(of: name)
+        }
+        return slugs
+    }
+
     /// The base of a name's slug and whether it needs the hash suffix on its own account.
     public static func base(of name: String) -> (base: String, needsSuffix: Bool) {
         let canonical = CanonicalName.normalize(name)

@@ -94,4 +94,18 @@ public struct PREvent: Sendable, Equatable {
         "\(metric.rule(formula: formula)), strictly above the best of all earlier workouts; "
             + "working sets with weight > 0 and reps ≥ 1 only"
     }
+
+    /// `events` (oldest first, as the engine emits them) with the newest workout first, keeping
+    /// the metric order within a workout: how the site's PR tables and the terminal list them.
+    public static func newestFirst(_ events: some Collection<PREvent>) -> [PREvent] {
+        var groups: [[PREvent]] = []
+        for event in events {
+            if let last = groups.last?.last, last.workoutID == event.workoutID {
+                groups[groups.count - 1].append(event)
+            } else {
+                groups.append([event])
+            }
+        }
+        return groups.reversed().flatMap { $0 }
+    }
 }

@@ -75,7 +75,7 @@ public enum StatsSummary {
             lines.append(style.warning("\(n) workout\(n == 1 ? "" : "s") after \(today) ignored"))
         }
 
-        let prs = newestWorkoutsFirst(report.prEvents.suffix(recentPRCount))
+        let prs = PREvent.newestFirst(report.prEvents.suffix(recentPRCount))
         if prs.isEmpty {
             lines.append("Recent PRs: none yet")
         } else {
@@ -114,19 +114,6 @@ public enum StatsSummary {
             let level = (count * highest + top - 1) / top  // ceil(count × 7 / top), ≥ 1
             return barGlyphs[min(max(level, 1), highest)]
         })
-    }
-
-    /// Events with the newest workout first, keeping the metric order within a workout.
-    private static func newestWorkoutsFirst(_ events: ArraySlice<PREvent>) -> [PREvent] {
-        var groups: [[PREvent]] = []
-        for event in events {
-            if let last = groups.last?.last, last.workoutID == event.workoutID {
-                groups[groups.count - 1].append(event)
-            } else {
-                groups.append([event])
-            }
-        }
-        return groups.reversed().flatMap { $0 }
     }
 
     private static func weekRange(_ start: CivilDate, _ end: CivilDate, calendar: TrainingCalendar) -> String {

@@ -60,7 +60,7 @@ extension PageComposer {
         body.html("<p><a href=\"\(SitePaths.workoutsIndex)\">All workouts →</a></p></section>")
 
         body.html("<section class=\"card card-half\" aria-labelledby=\"recent-prs\"><h2 id=\"recent-prs\">Recent PRs</h2>")
-        let groups = Self.prGroups(Self.newestFirst(report.prEvents.suffix(Self.recentCount * 40)))
+        let groups = Self.prGroups(PREvent.newestFirst(report.prEvents.suffix(Self.recentCount * 40)))
         if groups.isEmpty {
             body.html("<p class=\"muted\">No PRs yet: the first workout of an exercise sets its baseline.</p>")
         } else {

@@ -40,7 +40,7 @@ struct PageComposer: Sendable {
         self.site = site
         var eventsByYear: [Int: [PREvent]] = [:]
         for event in site.report.prEvents { eventsByYear[event.day.year, default: []].append(event) }
-        self.prRowsByYear = eventsByYear.mapValues { Self.prGroups(Self.newestFirst($0)) }
+        self.prRowsByYear = eventsByYear.mapValues { Self.prGroups(PREvent.newestFirst($0)) }
     }
 
     /// Lists longer than this many rows are split into one page per year.
@@ -242,19 +242,6 @@ struct PageComposer: Sendable {
             }
         }
         return rows.map { ($0.event, $0.title) }
-    }
-
-    /// PR events newest workout first, keeping the metric order within a workout.
-    static func newestFirst(_ events: some Collection<PREvent>) -> [PREvent] {
-        var groups: [[PREvent]] = []
-        for event in events {
-            if let last = groups.last?.last, last.workoutID == event.workoutID {
-                groups[groups.count - 1].append(event)
-            } else {
-                groups.append([event])
-            }
-        }
-        return groups.reversed().flatMap { $0 }
     }
 
     /// The calendar row of the week starting `start`, with workout names or planned routines as

@@ -55,11 +55,11 @@ extension PageComposer {
             body.markdown("By year: " + prYears.reversed().map { MD.link(TextFormat.year($0), to: root + SitePaths.recordsYear($0)) }
                 .joined(separator: " · "))
             body.markdown("### Latest")
-            body.markdown(prTable(Self.newestFirst(events.suffix(Self.latestPRsOnIndex * 40)), root: root, limit: Self.latestPRsOnIndex))
+            body.markdown(prTable(PREvent.newestFirst(events.suffix(Self.latestPRsOnIndex * 40)), root: root, limit: Self.latestPRsOnIndex))
         } else {
             for year in prYears.reversed() {
                 body.markdown("### \(TextFormat.year(year))")
-                body.markdown(prTable(Self.newestFirst(events.filter { $0.day.year == year }), root: root))
+                body.markdown(prTable(PREvent.newestFirst(events.filter { $0.day.year == year }), root: root))
             }
         }
         return Page(path: path, source: "records index", title: "Records",

@@ -80,9 +80,9 @@ enum WorkoutPageIDs {
     }
 }
 
-/// Exercise slugs as the site uses them: ``Slugger/slugs(for:)``, except that a slug equal to a
-/// page name of the `exercises/` folder (`index`, `index-2`, …) gets the hash suffix, so an
-/// exercise called "Index" or "Index 2" cannot take the place of a list page. `stats.json` uses the same slugs.
+/// Exercise slugs as the site uses them: ``Slugger/slugs(for:reserving:)`` with the page names of
+/// the `exercises/` folder (`index`, `index-2`, …) reserved, so an exercise called "Index" or
+/// "Index 2" cannot take the place of a list page. `stats.json` uses the same slugs.
 public enum SiteSlugs {
     /// Names the `exercises/` folder uses for its own pages (besides `index-<n>`, see
     /// ``isReserved(_:)``).
@@ -101,11 +101,6 @@ public enum SiteSlugs {
     /// - Parameter names: exercise names (NFC or not; equal NFC forms share a slug).
     /// - Returns: name → slug.
     public static func exerciseSlugs(for names: [String]) -> [String: String] {
-        var slugs = Slugger.slugs(for: names)
-        for name in names {
-            guard let slug = slugs[name], isReserved(slug) else { continue }
-            slugs[name] = slug + "-" + Slugger.hashSuffix(of: name)
-        }
-        return slugs
+        Slugger.slugs(for: names, reserving: isReserved)
     }
 }
