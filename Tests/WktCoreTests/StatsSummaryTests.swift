@@ -3,18 +3,6 @@ import Testing
 
 @Suite("Terminal summary")
 struct StatsSummaryTests {
-    @Test("weights in kg or lb with at most one decimal")
-    func weights() {
-        #expect(StatsSummary.formatWeight(100, unit: .kg) == "100 kg")
-        #expect(StatsSummary.formatWeight(102.5, unit: .kg) == "102.5 kg")
-        #expect(StatsSummary.formatWeight(116.667, unit: .kg) == "116.7 kg")
-        #expect(StatsSummary.formatWeight(0, unit: .kg) == "0 kg")
-        // 102.058 kg = 225.0 lb; 100 kg = 220.462 lb; 22.68 kg = 50.0012 lb.
-        #expect(StatsSummary.formatWeight(102.058, unit: .lb) == "225 lb")
-        #expect(StatsSummary.formatWeight(100, unit: .lb) == "220.5 lb")
-        #expect(StatsSummary.formatWeight(22.68, unit: .lb) == "50 lb")
-    }
-
     @Test("bars: ▁ for zero weeks, █ for the busiest")
     func bars() {
         #expect(StatsSummary.bars([0, 1, 2, 3, 4, 5, 6, 7]) == "▁▂▃▄▅▆▇█")
@@ -43,7 +31,7 @@ struct StatsSummaryTests {
             Week streak: 1 (longest 1: 2026-W47)
             Day streak: 1 (longest 1: 2026-11-18)
             Last 2 weeks: ▅█  1 2  (2026-W46 – 2026-W47)
-            Totals: 3 workouts, 3 working sets, 13 reps, 1327.5 kg volume
+            Totals: 3 workouts, 3 working sets, 13 reps, 1,328 kg volume
             1 workout after 2026-11-19 ignored
             Recent PRs:
               2026-11-18  Bench: heaviest 105 kg (was 102.5 kg)

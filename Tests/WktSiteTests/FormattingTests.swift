@@ -4,38 +4,6 @@ import WktMarkdown
 
 @Suite("Number formatting, scales and escaping")
 struct FormattingTests {
-    @Test("fixed decimals are locale-free, rounded half away from zero, never NaN or -0")
-    func fixedDecimals() {
-        #expect(DecimalFormat.fixed(2.25, decimals: 1) == "2.3")
-        #expect(DecimalFormat.fixed(-1.5, decimals: 0) == "-2")
-        #expect(DecimalFormat.fixed(-0.04, decimals: 1) == "0.0")
-        #expect(DecimalFormat.fixed(-0.06, decimals: 1) == "-0.1")
-        #expect(DecimalFormat.fixed(82.5, decimals: 2) == "82.50")
-        #expect(DecimalFormat.fixed(0.005, decimals: 3) == "0.005")
-        #expect(DecimalFormat.fixed(1e9, decimals: 1) == "1000000000.0")
-        #expect(DecimalFormat.fixed(.nan, decimals: 1) == "0.0")
-        #expect(DecimalFormat.fixed(.infinity, decimals: 0) == "0")
-        #expect(DecimalFormat.fixed(-.infinity, decimals: 2) == "0.00")
-        #expect(DecimalFormat.fixed(1e300, decimals: 0) == "1000000000000000")
-        #expect(DecimalFormat.fixed(-1e300, decimals: 0) == "-1000000000000000")
-        #expect(DecimalFormat.fixed(7, decimals: 99) == "7.000000")
-        #expect(DecimalFormat.fixed(7, decimals: -3) == "7")
-    }
-
-    @Test("compact axis labels")
-    func compact() {
-        #expect(DecimalFormat.compact(0, decimals: 0) == "0")
-        #expect(DecimalFormat.compact(2, decimals: 0) == "2")
-        #expect(DecimalFormat.compact(0.5, decimals: 1) == "0.5")
-        #expect(DecimalFormat.compact(9999, decimals: 0) == "9999")
-        #expect(DecimalFormat.compact(25_000, decimals: 0) == "25k")
-        #expect(DecimalFormat.compact(12_500, decimals: 0) == "12.5k")
-        #expect(DecimalFormat.compact(1_500_000, decimals: 0) == "1.5M")
-        #expect(DecimalFormat.compact(1e9, decimals: 0) == "1G")
-        #expect(DecimalFormat.compact(-20_000, decimals: 0) == "-20k")
-        #expect(DecimalFormat.compact(.nan, decimals: 0) == "0")
-    }
-
     @Test("nice scales", arguments: [
         // (min, max, whole steps) → (lower, upper, step), worked out by hand.
         (0.0, 4.0, true, 0.0, 4.0, 1.0),
@@ -93,20 +61,5 @@ struct FormattingTests {
             #expect(throws: SiteError.invalidChartID(bad)) { try ChartID(bad) }
         }
         #expect(SiteError.invalidChartID("x").exitCode == 65)
-    }
-
-    @Test("digits before the point, trailing zeros trimmed, thousands grouped")
-    func digitsTrimmingGrouping() {
-        #expect(DecimalFormat.fixed(-0.5, decimals: 2) == "-0.50")
-        #expect(DecimalFormat.fixed(0, decimals: 0) == "0")
-        #expect(DecimalFormat.fixed(1234.5678, decimals: 3) == "1234.568")
-        #expect(DecimalFormat.trimmed("10.0") == "10")
-        #expect(DecimalFormat.trimmed("100") == "100")
-        #expect(DecimalFormat.trimmed("0.50") == "0.5")
-        #expect(DecimalFormat.trimmed("-3.000") == "-3")
-        #expect(TextFormat.grouped(-1_234_567) == "-1,234,567")
-        #expect(TextFormat.grouped(999.4) == "999")
-        #expect(TextFormat.grouped(-999.6) == "-1,000")
-        #expect(TextFormat.grouped(123_456) == "123,456")
     }
 }

@@ -122,16 +122,7 @@ public indirect enum JSONValue: Sendable {
     public static func formatKg(_ kg: Double) -> String {
         guard kg.isFinite else { return "null" }
         let thousandths = (kg * 1000).rounded()
-        guard abs(thousandths) < 1e15, let whole = Int(exactly: thousandths) else {
-            return (thousandths / 1000).description
-        }
-        let magnitude = abs(whole)
-        var fraction = magnitude % 1000
-        var digits = 3
-        while digits > 1, fraction % 10 == 0 {
-            fraction /= 10
-            digits -= 1
-        }
-        return (whole < 0 ? "-" : "") + String(magnitude / 1000) + "." + ASCIIDigits.pad(fraction, digits)
+        guard abs(thousandths) < 1e15 else { return (thousandths / 1000).description }
+        return DecimalFormat.exact(kg, decimals: 3, minDecimals: 1) ?? "null"
     }
 }

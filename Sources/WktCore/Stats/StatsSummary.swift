@@ -3,7 +3,8 @@
 /// Shows this week's calendar with weekday names and a legend, workouts this week against the
 /// target, week and day streaks (current and longest with dates), the last 8 weeks as a bar row
 /// (`▁▂▃▄▅▆▇█`, ▁ = none, █ = the most in those weeks), totals and the latest 5 PRs (newest
-/// workout first, metric order kept within a workout). Weights are shown in `settings.unit` with at most one decimal. Colour (ANSI SGR) only
+/// workout first, metric order kept within a workout). Weights, e1RMs and volumes are shown in
+/// `settings.unit` as the site shows them (``DisplayUnits``). Colour (ANSI SGR) only
 /// when `color` is true; the marks are text either way.
 public enum StatsSummary {
     /// The bar glyphs, lowest first.
@@ -24,6 +25,7 @@ public enum StatsSummary {
     /// - Returns: lines ending in a newline.
     public static func terminalSummary(report: StatsReport, settings: Settings, today: CivilDate, color: Bool) -> String {
         let style = Style(enabled: color)
+        let units = DisplayUnits(unit: settings.unit)
         let calendar = report.calendar
         var lines: [String] = []
         lines.append(
@@ -67,7 +69,7 @@ public enum StatsSummary {
             lines.append(
                 "Totals: \(totals.workouts) workout\(totals.workouts == 1 ? "" : "s"), "
                     + "\(totals.workingSets) working sets, \(totals.reps) reps, "
-                    + formatWeight(totals.volumeKg, unit: settings.unit) + " volume"
+                    + units.volume(totals.volumeKg) + " volume"
             )
         }
         if report.futureWorkoutsIgnored > 0 {
@@ -83,26 +85,12 @@ public enum StatsSummary {
             for event in prs {
                 lines.append(
                     "  \(event.day)  \(event.exercise): \(event.metric.displayName) "
-                        + formatWeight(event.valueKg, unit: settings.unit)
-                        + " (was " + formatWeight(event.previousKg, unit: settings.unit) + ")"
+                        + units.record(event.metric, event.valueKg)
+                        + " (was " + units.record(event.metric, event.previousKg) + ")"
                 )
             }
         }
         return lines.map { $0 + "\n" }.joined()
-    }
-
-    /// A weight in `unit` with at most one decimal and no trailing `.0`: `102.5 kg`, `225 lb`.
-    public static func formatWeight(_ kg: Double, unit: WeightUnit) -> String {
-        let value = unit == .kg ? kg : kg / WeightUnit.kilogramsPerPound
-        guard value.isFinite else { return "? \(unit.rawValue)" }
-        let tenths = (value * 10).rounded()
-        guard abs(tenths) < 1e15, let whole = Int(exactly: tenths) else {
-            return "\((tenths / 10).description) \(unit.rawValue)"
-        }
-        let magnitude = abs(whole)
-        let sign = whole < 0 ? "-" : ""
-        let number = magnitude % 10 == 0 ? "\(magnitude / 10)" : "\(magnitude / 10).\(magnitude % 10)"
-        return sign + number + " " + unit.rawValue
     }
 
     /// One glyph per count: ▁ for 0, otherwise ▂…█ in proportion to the largest count (which gets █).

@@ -51,19 +51,6 @@ enum WktJSONNumber {
     /// `0.125`, `-2.5`); `null` for a value that is not finite.
     static func format(_ value: Double) -> String {
         guard value.isFinite, abs(value) < 9e15 else { return "null" }
-        let thousandths = Int64((value * 1000).rounded())
-        let magnitude = thousandths.magnitude
-        var text = (thousandths < 0 ? "-" : "") + String(magnitude / 1000)
-        var fraction = magnitude % 1000
-        if fraction > 0 {
-            var digits = 3
-            while fraction % 10 == 0 {
-                fraction /= 10
-                digits -= 1
-            }
-            let fractionText = String(fraction)
-            text += "." + String(repeating: "0", count: digits - fractionText.count) + fractionText
-        }
-        return text
+        return DecimalFormat.exact(value, decimals: 3, minDecimals: 0) ?? "null"
     }
 }

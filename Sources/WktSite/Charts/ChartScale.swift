@@ -1,3 +1,5 @@
+import WktCore
+
 /// A "nice" linear value axis: bounds on multiples of a 1-2-5 step, and the mapping of values
 /// onto a pixel range. Every division is guarded, so no input makes a coordinate NaN or infinite.
 struct ChartScale: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import WktCore
 import WktMarkdown
 
 /// A small writer for the inline SVG of one chart.

@@ -1,3 +1,5 @@
+import WktCore
+
 /// How a chart shows its values: fixed decimals and an optional unit.
 public struct ValueFormat: Sendable, Hashable {
     /// Digits after the decimal point (0…6).
@@ -33,4 +35,12 @@ public struct ValueFormat: Sendable, Hashable {
         let number = DecimalFormat.fixed(value, decimals: decimals)
         return unit.isEmpty ? number : number + " " + unit
     }
+}
+
+extension DisplayUnits {
+    /// Chart values for weights: one decimal and the unit.
+    var weightChartFormat: ValueFormat { ValueFormat(decimals: 1, unit: symbol) }
+
+    /// Chart values for volumes: whole units and the unit.
+    var volumeChartFormat: ValueFormat { ValueFormat(decimals: 0, unit: symbol) }
 }

@@ -132,7 +132,7 @@ extension PageComposer {
         let formula = site.report.e1rmFormula
         func reached(_ record: RecordValue?, _ metric: RecordMetric?, title: String, rule: String) -> [String] {
             guard let record else { return [MD.text(title), "–", "", "", MD.text(rule)] }
-            return [MD.text(title), "**" + (metric.map { metricValue($0, record.value) } ?? site.units.weight(record.value)) + "**",
+            return [MD.text(title), "**" + (metric.map { site.units.record($0, record.value) } ?? site.units.weight(record.value)) + "**",
                     record.day.description, site.workout(id: record.workoutID).map { workoutLink($0, root: root) } ?? "", MD.text(rule)]
         }
         var rows = [

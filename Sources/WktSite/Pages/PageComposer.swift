@@ -144,15 +144,6 @@ struct PageComposer: Sendable {
         return MD.link(name, to: root + exercise.path)
     }
 
-    /// A record value in the right format: weights, e1RM (one decimal) or volumes.
-    func metricValue(_ metric: RecordMetric, _ kg: Double) -> String {
-        switch metric {
-        case .e1rm: site.units.estimate(kg)
-        case .setVolume, .sessionVolume: site.units.volume(kg)
-        case .heaviest, .repMax: site.units.weight(kg)
-        }
-    }
-
     /// `Heaviest`, `e1RM`, `Set volume`, `5-rep max`: the first letter upper-cased unless the
     /// name already has capitals (`e1RM`).
     static func metricTitle(_ metric: RecordMetric) -> String {
@@ -202,8 +193,8 @@ struct PageComposer: Sendable {
     /// previous bests only with `previous`); after `limit` records, `and N more`.
     func prSummary(_ group: [(event: PREvent, title: String)], limit: Int? = nil, previous: Bool = true) -> String {
         let shown = group.prefix(limit ?? group.count).map { row in
-            "\(MD.text(row.title)) **\(metricValue(row.event.metric, row.event.valueKg))**"
-                + (previous ? " \\(was \(metricValue(row.event.metric, row.event.previousKg))\\)" : "")
+            "\(MD.text(row.title)) **\(site.units.record(row.event.metric, row.event.valueKg))**"
+                + (previous ? " \\(was \(site.units.record(row.event.metric, row.event.previousKg))\\)" : "")
         }
         let hidden = group.count - shown.count
         return shown.joined(separator: " · ") + (hidden > 0 ? " · and \(hidden) more" : "")

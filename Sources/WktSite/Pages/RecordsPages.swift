@@ -93,7 +93,7 @@ extension PageComposer {
     /// A record value linked to the workout that set it, with the day: `[100 kg](…) 2026-03-01`.
     private func recordCell(_ record: RecordValue?, _ metric: RecordMetric, root: String) -> String {
         guard let record else { return "–" }
-        let value = metricValue(metric, record.value)
+        let value = site.units.record(metric, record.value)
         let linked = site.workout(id: record.workoutID).map { MD.link(value, to: root + $0.path) } ?? MD.text(value)
         return linked + " · " + record.day.description
     }

@@ -57,7 +57,7 @@ struct SiteModel: Sendable {
     /// The site title (`title`, else ``defaultTitle``).
     let siteTitle: String
     /// Weight and volume display.
-    let units: Units
+    let units: DisplayUnits
     /// Counted workouts in walk order.
     let workouts: [WorkoutEntry]
     /// Exercises in name order (``StatsReport/exercises``).
@@ -81,7 +81,7 @@ struct SiteModel: Sendable {
         self.today = today
         let title = HTMLEscaping.stripControlCharacters(settings.title ?? "")
         self.siteTitle = title.allSatisfy(\.isWhitespace) ? Self.defaultTitle : title
-        self.units = Units(unit: settings.unit)
+        self.units = DisplayUnits(unit: settings.unit)
 
         // Pair each counted workout with its stored record: StatsEngine walks the same sorted
         // array and only skips workouts after today, so one forward pass finds every pair.

@@ -93,7 +93,7 @@ extension PageComposer {
         if workout.exercises.isEmpty {
             var sentence = "No sets were logged: a \(Self.activityName(workout.activity).lowercased()) session"
             if let seconds = workout.durationSeconds { sentence += " of \(TextFormat.duration(seconds: seconds))" }
-            if let energy = workout.energyKcal { sentence += ", \(TextFormat.grouped(energy)) kcal" }
+            if let energy = workout.energyKcal { sentence += ", \(DecimalFormat.grouped(energy)) kcal" }
             body.html("<p class=\"muted\">\(HTML.text(sentence + "."))</p>")
         } else {
             body.markdown("## Exercises")
@@ -122,7 +122,7 @@ extension PageComposer {
             rows.append(("Volume", HTML.text(site.units.volume(info.volumeKg))))
         }
         if let seconds = workout.durationSeconds { rows.append(("Duration", HTML.text(TextFormat.duration(seconds: seconds)))) }
-        if let energy = workout.energyKcal { rows.append(("Energy", HTML.text("\(TextFormat.grouped(energy)) kcal"))) }
+        if let energy = workout.energyKcal { rows.append(("Energy", HTML.text("\(DecimalFormat.grouped(energy)) kcal"))) }
         if let rating = workout.rating {
             let stars = min(5, max(0, rating))
             rows.append(("Rating", "<span class=\"stars\" aria-hidden=\"true\">"
@@ -187,7 +187,7 @@ extension PageComposer {
             if hasTime { row.append(set.seconds.map(TextFormat.setTime) ?? "–") }
             if hasDistance { row.append(set.distanceM.map(TextFormat.distance) ?? "–") }
             if hasRPE { row.append(set.rpe.map(TextFormat.short) ?? "–") }
-            if hasWeight { row.append(set.isWorking && set.volumeKg > 0 ? TextFormat.grouped(site.units.convert(set.volumeKg)) : "–") }
+            if hasWeight { row.append(set.isWorking && set.volumeKg > 0 ? DecimalFormat.grouped(site.units.convert(set.volumeKg)) : "–") }
             return row
         }
         return MD.table(columns, rows)

@@ -1,64 +1,9 @@
 import WktCore
 
-/// Weights and volumes as the site shows them: in the configured display unit (`unit` in
-/// `wkt-site.toml`), locale-free, with sensible precision. The store and `stats.json` stay in kg.
-///
-/// - Weights: kg with at most 2 decimals (61.25 kg), lb with at most 1 (135.5 lb); trailing zeros
-///   dropped (`100 kg`).
-/// - Estimates (e1RM): exactly 1 decimal (`116.7 kg`).
-/// - Volumes: whole units with `,` thousands separators (`12,345 kg`).
-struct Units: Sendable, Hashable {
-    /// The display unit.
-    let unit: WeightUnit
-
-    /// `kg` or `lb`.
-    var symbol: String { unit.rawValue }
-
-    /// Kilograms converted to the display unit.
-    func convert(_ kg: Double) -> Double {
-        unit == .kg ? kg : kg / WeightUnit.kilogramsPerPound
-    }
-
-    /// A weight without its unit (`82.5`).
-    func weightNumber(_ kg: Double) -> String {
-        DecimalFormat.trimmed(DecimalFormat.fixed(convert(kg), decimals: unit == .kg ? 2 : 1))
-    }
-
-    /// A weight with its unit (`82.5 kg`).
-    func weight(_ kg: Double) -> String { weightNumber(kg) + " " + symbol }
-
-    /// An estimated weight (e1RM) with one decimal and the unit (`116.7 kg`).
-    func estimate(_ kg: Double) -> String { DecimalFormat.fixed(convert(kg), decimals: 1) + " " + symbol }
-
-    /// A volume in whole units with thousands separators (`12,345 kg`).
-    func volume(_ kg: Double) -> String { TextFormat.grouped(convert(kg)) + " " + symbol }
-
-    /// Chart values for weights: one decimal and the unit.
-    var weightChartFormat: ValueFormat { ValueFormat(decimals: 1, unit: symbol) }
-
-    /// Chart values for volumes: whole units and the unit.
-    var volumeChartFormat: ValueFormat { ValueFormat(decimals: 0, unit: symbol) }
-}
-
 /// Locale-free text for numbers, times and dates on pages.
 enum TextFormat {
-    /// `value` rounded to a whole number with `,` between groups of three digits (`12,345`).
-    static func grouped(_ value: Double) -> String {
-        let digits = DecimalFormat.fixed(value, decimals: 0)
-        let negative = digits.utf8.first == UInt8(ascii: "-")
-        let body = digits.utf8.dropFirst(negative ? 1 : 0)
-        guard body.count > 3 else { return digits }
-        var out: [UInt8] = negative ? [UInt8(ascii: "-")] : []
-        out.reserveCapacity(digits.utf8.count + body.count / 3)
-        for (index, digit) in body.enumerated() {
-            if index > 0, (body.count - index) % 3 == 0 { out.append(UInt8(ascii: ",")) }
-            out.append(digit)
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
     /// A count with `,` separators (`2,104`).
-    static func count(_ value: Int) -> String { grouped(Double(value)) }
+    static func count(_ value: Int) -> String { DecimalFormat.grouped(Double(value)) }
 
     /// `n word` or `n words` (`1 workout`, `3 workouts`).
     static func plural(_ count: Int, _ singular: String, _ pluralForm: String? = nil) -> String {
@@ -94,12 +39,12 @@ enum TextFormat {
         let value = metres.isFinite ? max(0, metres) : 0
         return value < 1000
             ? DecimalFormat.fixed(value, decimals: 0) + " m"
-            : DecimalFormat.trimmed(DecimalFormat.fixed(value / 1000, decimals: 2)) + " km"
+            : DecimalFormat.fixed(value / 1000, decimals: 2, minDecimals: 0) + " km"
     }
 
     /// An RPE or other small decimal with at most one decimal (`8.5`, `9`).
     static func short(_ value: Double) -> String {
-        DecimalFormat.trimmed(DecimalFormat.fixed(value, decimals: 1))
+        DecimalFormat.fixed(value, decimals: 1, minDecimals: 0)
     }
 
     /// `Mon 2026-11-16`.

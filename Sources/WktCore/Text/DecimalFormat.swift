@@ -1,0 +1,132 @@
+/// The one decimal formatter: locale-free number text for pages, charts, the terminal and the
+/// JSON files (RELIABILITY.md §P3).
+///
+/// The output never depends on the process locale, never contains `NaN`, `inf` or `-0`, and
+/// uses `.` as the decimal separator with no grouping (except ``grouped(_:)``). Rounding is half
+/// away from zero throughout.
+public enum DecimalFormat {
+    /// The largest magnitude ``fixed(_:decimals:)`` formats; larger (and non-finite) inputs are
+    /// clamped or zeroed.
+    public static let limit = 1e15
+
+    /// Formats `value` with exactly `decimals` digits after the point, rounding half away from
+    /// zero (`fixed(2.25, decimals: 1)` is `2.3`, `fixed(-0.04, decimals: 1)` is `0.0`).
+    ///
+    /// - Parameters:
+    ///   - value: The number; NaN and ±infinity format as zero, magnitudes above ``limit``
+    ///     are clamped to ±``limit``.
+    ///   - decimals: Digits after the point, clamped to 0…6.
+    /// - Returns: The decimal text, e.g. `12.5`, `-3`, `1000000000.0`.
+    public static func fixed(_ value: Double, decimals: Int) -> String {
+        fixed(value, decimals: decimals, minDecimals: decimals)
+    }
+
+    /// Formats `value` rounded to `decimals` places, then drops trailing zeros after the point
+    /// down to `minDecimals` places (and the point itself at zero places):
+    /// `fixed(82.5, decimals: 2, minDecimals: 0)` is `82.5`, `fixed(100, decimals: 2, minDecimals: 0)`
+    /// is `100`. Clamped like ``fixed(_:decimals:)``.
+    /// - Parameters:
+    ///   - value: The number.
+    ///   - decimals: The most digits after the point, clamped to 0…6.
+    ///   - minDecimals: The fewest digits after the point, clamped to 0…`decimals`.
+    /// - Returns: The decimal text.
+    public static func fixed(_ value: Double, decimals: Int, minDecimals: Int) -> String {
+        let places = min(6, max(0, decimals))
+        let clamped = value.isFinite ? min(limit, max(-limit, value)) : 0
+        let scaled = (clamped * Double(powerOfTen(places))).rounded(.toNearestOrAwayFromZero)
+        // |scaled| ≤ 1e21 could overflow Int64 for six places; keep it representable.
+        let bounded = min(9.0e18, max(-9.0e18, scaled))
+        return text(units: Int64(bounded), places: places, minPlaces: min(places, max(0, minDecimals)))
+    }
+
+    /// `value` rounded to `decimals` places with trailing zeros dropped down to `minDecimals`, not
+    /// clamped: the exact text a JSON file stores (`exact(22.6796185, decimals: 3, minDecimals: 1)`
+    /// is `22.68`, `exact(100, decimals: 3, minDecimals: 1)` is `100.0`).
+    /// - Parameters:
+    ///   - value: The number.
+    ///   - decimals: The most digits after the point, clamped to 0…6.
+    ///   - minDecimals: The fewest digits after the point, clamped to 0…`decimals`.
+    /// - Returns: The decimal text; nil when `value` is not finite or `value × 10^decimals` is
+    ///   beyond ±9×10¹⁸.
+    public static func exact(_ value: Double, decimals: Int, minDecimals: Int) -> String? {
+        let places = min(6, max(0, decimals))
+        let scaled = (value * Double(powerOfTen(places))).rounded(.toNearestOrAwayFromZero)
+        guard scaled.isFinite, abs(scaled) <= 9.0e18 else { return nil }
+        return text(units: Int64(scaled), places: places, minPlaces: min(places, max(0, minDecimals)))
+    }
+
+    /// A short axis label: `0`, `2.5`, `12k`, `1.5M`, `1G`.
+    ///
+    /// Values of 10,000 and more are divided by 10³, 10⁶ or 10⁹ and given the suffix `k`, `M` or
+    /// `G` with at most one decimal; smaller values get `decimals` places. Trailing zeros after
+    /// the point are dropped.
+    /// - Parameters:
+    ///   - value: The tick value.
+    ///   - decimals: Places for values below 10,000 (clamped to 0…6).
+    /// - Returns: The label text.
+    public static func compact(_ value: Double, decimals: Int) -> String {
+        let magnitude = value.isFinite ? abs(value) : 0
+        let scaled: (Double, String, Int) =
+            if magnitude >= 1e9 { (value / 1e9, "G", 1) }
+            else if magnitude >= 1e6 { (value / 1e6, "M", 1) }
+            else if magnitude >= 1e4 { (value / 1e3, "k", 1) }
+            else { (value, "", decimals) }
+        return fixed(scaled.0, decimals: scaled.2, minDecimals: 0) + scaled.1
+    }
+
+    /// `value` rounded to a whole number with `,` between groups of three digits (`12,345`).
+    public static func grouped(_ value: Double) -> String {
+        let digits = fixed(value, decimals: 0)
+        let negative = digits.utf8.first == UInt8(ascii: "-")
+        let body = digits.utf8.dropFirst(negative ? 1 : 0)
+        guard body.count > 3 else { return digits }
+        var out: [UInt8] = negative ? [UInt8(ascii: "-")] : []
+        out.reserveCapacity(digits.utf8.count + body.count / 3)
+        for (index, digit) in body.enumerated() {
+            if index > 0, (body.count - index) % 3 == 0 { out.append(UInt8(ascii: ",")) }
+            out.append(digit)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `units` × 10^−`places` as text, trailing zeros after the point dropped down to `minPlaces`;
+    /// at least one digit before the point, `-` only for a non-zero value. Written straight into
+    /// the string's storage (this runs for every number on every page).
+    private static func text(units: Int64, places: Int, minPlaces: Int) -> String {
+        var magnitude = units.magnitude
+        var places = places
+        while places > minPlaces, magnitude % 10 == 0 {
+            magnitude /= 10
+            places -= 1
+        }
+        var digitCount = 0
+        var rest = magnitude
+        repeat {
+            digitCount += 1
+            rest /= 10
+        } while rest > 0
+        digitCount = max(digitCount, places + 1)
+        let negative = units < 0
+        let length = (negative ? 1 : 0) + digitCount + (places > 0 ? 1 : 0)
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var position = length
+            for digit in 0..<digitCount {
+                if places > 0, digit == places {
+                    position -= 1
+                    buffer[position] = UInt8(ascii: ".")
+                }
+                position -= 1
+                buffer[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            }
+            if negative { buffer[0] = UInt8(ascii: "-") }
+            return length
+        }
+    }
+
+    private static func powerOfTen(_ exponent: Int) -> Int64 {
+        var result: Int64 = 1
+        for _ in 0..<exponent { result *= 10 }
+        return result
+    }
+}

@@ -1,0 +1,93 @@
+import Testing
+import WktCore
+
+@Suite("DecimalFormat and DisplayUnits: the one number formatter")
+struct DecimalFormatTests {
+    @Test("fixed decimals are locale-free, rounded half away from zero, never NaN or -0")
+    func fixedDecimals() {
+        #expect(DecimalFormat.fixed(2.25, decimals: 1) == "2.3")
+        #expect(DecimalFormat.fixed(-1.5, decimals: 0) == "-2")
+        #expect(DecimalFormat.fixed(-0.04, decimals: 1) == "0.0")
+        #expect(DecimalFormat.fixed(-0.06, decimals: 1) == "-0.1")
+        #expect(DecimalFormat.fixed(82.5, decimals: 2) == "82.50")
+        #expect(DecimalFormat.fixed(0.005, decimals: 3) == "0.005")
+        #expect(DecimalFormat.fixed(1e9, decimals: 1) == "1000000000.0")
+        #expect(DecimalFormat.fixed(.nan, decimals: 1) == "0.0")
+        #expect(DecimalFormat.fixed(.infinity, decimals: 0) == "0")
+        #expect(DecimalFormat.fixed(-.infinity, decimals: 2) == "0.00")
+        #expect(DecimalFormat.fixed(1e300, decimals: 0) == "1000000000000000")
+        #expect(DecimalFormat.fixed(-1e300, decimals: 0) == "-1000000000000000")
+        #expect(DecimalFormat.fixed(7, decimals: 99) == "7.000000")
+        #expect(DecimalFormat.fixed(7, decimals: -3) == "7")
+    }
+
+    @Test("compact axis labels")
+    func compact() {
+        #expect(DecimalFormat.compact(0, decimals: 0) == "0")
+        #expect(DecimalFormat.compact(2, decimals: 0) == "2")
+        #expect(DecimalFormat.compact(0.5, decimals: 1) == "0.5")
+        #expect(DecimalFormat.compact(9999, decimals: 0) == "9999")
+        #expect(DecimalFormat.compact(25_000, decimals: 0) == "25k")
+        #expect(DecimalFormat.compact(12_500, decimals: 0) == "12.5k")
+        #expect(DecimalFormat.compact(1_500_000, decimals: 0) == "1.5M")
+        #expect(DecimalFormat.compact(1e9, decimals: 0) == "1G")
+        #expect(DecimalFormat.compact(-20_000, decimals: 0) == "-20k")
+        #expect(DecimalFormat.compact(.nan, decimals: 0) == "0")
+    }
+
+    @Test("digits before the point, trailing zeros trimmed, thousands grouped")
+    func digitsTrimmingGrouping() {
+        #expect(DecimalFormat.fixed(-0.5, decimals: 2) == "-0.50")
+        #expect(DecimalFormat.fixed(0, decimals: 0) == "0")
+        #expect(DecimalFormat.fixed(1234.5678, decimals: 3) == "1234.568")
+        #expect(DecimalFormat.fixed(10, decimals: 1, minDecimals: 0) == "10")
+        #expect(DecimalFormat.fixed(100, decimals: 0, minDecimals: 0) == "100")
+        #expect(DecimalFormat.fixed(0.5, decimals: 2, minDecimals: 0) == "0.5")
+        #expect(DecimalFormat.fixed(-3, decimals: 3, minDecimals: 0) == "-3")
+        #expect(DecimalFormat.fixed(-3, decimals: 3, minDecimals: 1) == "-3.0")
+        #expect(DecimalFormat.fixed(-0.0001, decimals: 3, minDecimals: 0) == "0")
+        #expect(DecimalFormat.fixed(2.5, decimals: 1, minDecimals: 4) == "2.5")
+        #expect(DecimalFormat.grouped(-1_234_567) == "-1,234,567")
+        #expect(DecimalFormat.grouped(999.4) == "999")
+        #expect(DecimalFormat.grouped(-999.6) == "-1,000")
+        #expect(DecimalFormat.grouped(123_456) == "123,456")
+    }
+
+    @Test("exact: not clamped, nil only beyond Int64 or for non-finite values")
+    func exact() {
+        #expect(DecimalFormat.exact(22.6796185, decimals: 3, minDecimals: 1) == "22.68")
+        #expect(DecimalFormat.exact(100, decimals: 3, minDecimals: 1) == "100.0")
+        #expect(DecimalFormat.exact(100, decimals: 3, minDecimals: 0) == "100")
+        #expect(DecimalFormat.exact(-0.0, decimals: 3, minDecimals: 1) == "0.0")
+        #expect(DecimalFormat.exact(-0.0004, decimals: 3, minDecimals: 0) == "0")
+        #expect(DecimalFormat.exact(0.0005, decimals: 3, minDecimals: 0) == "0.001")
+        #expect(DecimalFormat.exact(5e15, decimals: 3, minDecimals: 0) == "5000000000000000")
+        #expect(DecimalFormat.exact(1e16, decimals: 3, minDecimals: 0) == nil)
+        #expect(DecimalFormat.exact(.nan, decimals: 3, minDecimals: 0) == nil)
+        #expect(DecimalFormat.exact(-.infinity, decimals: 1, minDecimals: 0) == nil)
+    }
+
+    @Test("display units: weights at most 2 (kg) or 1 (lb) decimals, e1RM one, volumes grouped")
+    func displayUnits() {
+        let kg = DisplayUnits(unit: .kg)
+        #expect(kg.weight(100) == "100 kg")
+        #expect(kg.weight(102.5) == "102.5 kg")
+        #expect(kg.weight(61.25) == "61.25 kg")
+        #expect(kg.weight(116.667) == "116.67 kg")
+        #expect(kg.weight(0) == "0 kg")
+        #expect(kg.estimate(116.667) == "116.7 kg")
+        #expect(kg.estimate(105) == "105.0 kg")
+        #expect(kg.volume(1327.5) == "1,328 kg")
+        #expect(kg.record(.heaviest, 61.25) == "61.25 kg")
+        #expect(kg.record(.repMax(5), 100) == "100 kg")
+        #expect(kg.record(.e1rm, 116.667) == "116.7 kg")
+        #expect(kg.record(.sessionVolume, 12_345.4) == "12,345 kg")
+        // 102.058 kg = 225.0 lb; 100 kg = 220.462 lb; 22.68 kg = 50.0012 lb.
+        let lb = DisplayUnits(unit: .lb)
+        #expect(lb.weight(102.058) == "225 lb")
+        #expect(lb.weight(100) == "220.5 lb")
+        #expect(lb.weight(22.68) == "50 lb")
+        #expect(lb.weightNumber(100) == "220.5")
+        #expect(lb.record(.setVolume, 1000) == "2,205 lb")
+    }
+}
