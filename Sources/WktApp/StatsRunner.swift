@@ -43,8 +43,8 @@ public enum StatsRunner {
                 let slugs = SiteBuilder.exerciseSlugs(for: report)
                 text = StatsJSON.encode(report, settings: context.settings, today: context.today, slugs: slugs)
             } else {
-                text = StatsSummary.terminalSummary(
-                    report: report, settings: context.settings, today: context.today, color: env.useColor)
+                let lines = StatsSummary.lines(report: report, settings: context.settings, today: context.today)
+                text = TerminalColors.render(lines, color: env.useColor)
             }
             return CommandResult(stdout: text.hasSuffix("\n") ? text : text + "\n", stderr: stderr)
         } catch {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WktCore
 @testable import WktApp
 
 @Suite("wkt-site stats")
@@ -51,5 +52,33 @@ struct StatsCommandTests {
         #expect(result.exitCode == 0)
         #expect(result.stdout.contains("\"first_day\": null"))
         #expect(result.stderr.first?.contains("wkt-site import") == true)
+    }
+
+    @Test("the summary is coloured only on a terminal without NO_COLOR; the characters are the same")
+    func colours() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        func summary(terminal: Bool, variables: [String: String] = [:]) -> String {
+            let env = AppEnvironment(
+                workingDirectory: box.directory, variables: box.variables.merging(variables) { $1 }, now: box.now,
+                stdoutIsTerminal: terminal)
+            return StatsRunner.run(StatsRequest(today: "2026-11-19"), env: env).stdout
+        }
+        let plain = summary(terminal: false)
+        let coloured = summary(terminal: true)
+        #expect(!plain.contains("\u{1B}"))
+        #expect(coloured.hasPrefix("\u{1B}[1mwkt-site stats\u{1B}[0m · today 2026-11-19"))
+        #expect(coloured.contains("Thu \u{1B}[1;33m●\u{1B}[0m"))
+        #expect(coloured.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression) == plain)
+        #expect(summary(terminal: true, variables: ["NO_COLOR": "1"]) == plain)
+    }
+
+    @Test("terminal colours: each mark has its SGR code, unmarked text stays plain")
+    func colourCodes() {
+        let line = SummaryLine([.init("a "), .init("✓", mark: .day(.done)), .init(" late", mark: .warning)])
+        #expect(TerminalColors.render([line], color: true) == "a \u{1B}[32m✓\u{1B}[0m\u{1B}[33m late\u{1B}[0m\n")
+        #expect(TerminalColors.render([line, "x"], color: false) == "a ✓ late\nx\n")
+        #expect(TerminalColors.code(.title) == "1")
+        #expect(TerminalColors.code(.day(.missed)) == "31")
     }
 }

@@ -22,7 +22,8 @@ struct StatsSummaryTests {
         ]
         let settings = H.settings(target: 2, schedule: Schedule(days: [.friday: "Legs"]))
         let report = H.report(history, today: "2026-11-19", settings: settings)
-        let text = StatsSummary.terminalSummary(report: report, settings: settings, today: H.d("2026-11-19"), color: false)
+        let lines = StatsSummary.lines(report: report, settings: settings, today: H.d("2026-11-19"))
+        let text = lines.map { $0.text + "\n" }.joined()
         #expect(text == """
             wkt-site stats · today 2026-11-19 (Thu) · 2026-W47
             This week   Mon ✓  Tue ·  Wed ✓  Thu ●  Fri ○  Sat ·  Sun ·
@@ -41,12 +42,14 @@ struct StatsSummaryTests {
               2026-11-16  Bench: 5-rep max 102.5 kg (was 100 kg)
 
             """)
-        let colored = StatsSummary.terminalSummary(report: report, settings: settings, today: H.d("2026-11-19"), color: true)
-        #expect(colored.contains("\u{1B}[32m✓\u{1B}[0m"))
+        #expect(lines[0].spans.first == SummaryLine.Span("wkt-site stats", mark: .title))
+        #expect(lines[1].spans.filter { $0.mark != nil }.map(\.mark) == [
+            .day(.done), .day(.rest), .day(.done), .day(.today), .day(.planned), .day(.rest), .day(.rest),
+        ])
+        #expect(lines.flatMap(\.spans).filter { $0.mark == .warning }.map(\.text) == ["1 workout after 2026-11-19 ignored"])
         #expect(!text.contains("\u{1B}"))
-        let empty = StatsSummary.terminalSummary(
-            report: H.report([], today: "2026-11-19"), settings: H.settings(), today: H.d("2026-11-19"), color: false
-        )
+        let empty = StatsSummary.lines(report: H.report([], today: "2026-11-19"), settings: H.settings(), today: H.d("2026-11-19"))
+            .map { $0.text + "\n" }.joined()
         #expect(empty.contains("No workouts up to 2026-11-19."))
         #expect(empty.contains("Recent PRs: none yet"))
         #expect(empty.contains("Week streak: 0\n"))

@@ -4,8 +4,8 @@
 /// target, week and day streaks (current and longest with dates), the last 8 weeks as a bar row
 /// (`▁▂▃▄▅▆▇█`, ▁ = none, █ = the most in those weeks), totals and the latest 5 PRs (newest
 /// workout first, metric order kept within a workout). Weights, e1RMs and volumes are shown in
-/// `settings.unit` as the site shows them (``DisplayUnits``). Colour (ANSI SGR) only
-/// when `color` is true; the marks are text either way.
+/// `settings.unit` as the site shows them (``DisplayUnits``). Plain text in marked pieces
+/// (``SummaryLine``); the command that prints it decides on colours, the marks are text either way.
 public enum StatsSummary {
     /// The bar glyphs, lowest first.
     public static let barGlyphs: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
@@ -16,65 +16,66 @@ public enum StatsSummary {
     /// How many PRs are listed.
     public static let recentPRCount = 5
 
-    /// Renders the summary.
+    /// The summary's lines.
     /// - Parameters:
     ///   - report: the computed statistics.
     ///   - settings: display unit and weekly target.
     ///   - today: the day whose week is shown.
-    ///   - color: whether to add ANSI colours (false for `NO_COLOR` or a non-terminal).
-    /// - Returns: lines ending in a newline.
-    public static func terminalSummary(report: StatsReport, settings: Settings, today: CivilDate, color: Bool) -> String {
-        let style = Style(enabled: color)
+    /// - Returns: the lines, top to bottom, with the title, the day marks and the warning marked
+    ///   so a terminal can colour them.
+    public static func lines(report: StatsReport, settings: Settings, today: CivilDate) -> [SummaryLine] {
         let units = DisplayUnits(unit: settings.unit)
         let calendar = report.calendar
-        var lines: [String] = []
-        lines.append(
-            style.bold("wkt-site stats") + " · today \(today) (\(today.weekday.shortName)) · "
-                + calendar.weekLabel(weekContaining: today)
-        )
-        let marks = report.weekCalendar(weekContaining: today).map { mark in
-            "\(mark.date.weekday.shortName) " + style.mark(mark.state)
+        var lines: [SummaryLine] = []
+        lines.append(SummaryLine([
+            .init("wkt-site stats", mark: .title),
+            .init(" · today \(today) (\(today.weekday.shortName)) · " + calendar.weekLabel(weekContaining: today)),
+        ]))
+        var week: [SummaryLine.Span] = [.init("This week   ")]
+        for (index, mark) in report.weekCalendar(weekContaining: today).enumerated() {
+            week.append(.init((index > 0 ? "  " : "") + "\(mark.date.weekday.shortName) "))
+            week.append(.init(mark.state.symbol, mark: .day(mark.state)))
         }
-        lines.append("This week   " + marks.joined(separator: "  "))
-        lines.append("            " + DayState.allCases.map { "\($0.symbol) \($0.name)" }.joined(separator: "  "))
-        lines.append("Workouts this week: \(report.workouts(inWeekContaining: today)) of \(report.streaks.weeklyTarget)")
+        lines.append(SummaryLine(week))
+        lines.append(SummaryLine("            " + DayState.allCases.map { "\($0.symbol) \($0.name)" }.joined(separator: "  ")))
+        lines.append(SummaryLine("Workouts this week: \(report.workouts(inWeekContaining: today)) of \(report.streaks.weeklyTarget)"))
 
         let weeks = report.streaks.weeks
         var weekLine = "Week streak: \(weeks.current)"
         if let start = weeks.longestStart, let end = weeks.longestEnd {
             weekLine += " (longest \(weeks.longest): \(weekRange(start, end, calendar: calendar)))"
         }
-        lines.append(weekLine)
+        lines.append(SummaryLine(weekLine))
         let days = report.streaks.days
         var dayLine = "Day streak: \(days.current)"
         if let start = days.longestStart, let end = days.longestEnd {
             dayLine += " (longest \(days.longest): \(start == end ? "\(start)" : "\(start) – \(end)"))"
         }
-        lines.append(dayLine)
+        lines.append(SummaryLine(dayLine))
 
         let recent = report.weeks.suffix(barWeeks)
         if let first = recent.first, let last = recent.last {
             let counts = recent.map(\.workouts)
-            lines.append(
+            lines.append(SummaryLine(
                 "Last \(recent.count) week\(recent.count == 1 ? "" : "s"): " + bars(counts) + "  "
                     + counts.map(String.init).joined(separator: " ")
                     + "  (\(first.displayLabel) – \(last.displayLabel))"
-            )
+            ))
         }
 
         let totals = report.totals
         if totals.workouts == 0 {
-            lines.append("No workouts up to \(today).")
+            lines.append(SummaryLine("No workouts up to \(today)."))
         } else {
-            lines.append(
+            lines.append(SummaryLine(
                 "Totals: \(totals.workouts) workout\(totals.workouts == 1 ? "" : "s"), "
                     + "\(totals.workingSets) working sets, \(totals.reps) reps, "
                     + units.volume(totals.volumeKg) + " volume"
-            )
+            ))
         }
         if report.futureWorkoutsIgnored > 0 {
             let n = report.futureWorkoutsIgnored
-            lines.append(style.warning("\(n) workout\(n == 1 ? "" : "s") after \(today) ignored"))
+            lines.append(SummaryLine([.init("\(n) workout\(n == 1 ? "" : "s") after \(today) ignored", mark: .warning)]))
         }
 
         let prs = PREvent.newestFirst(report.prEvents.suffix(recentPRCount))
@@ -83,14 +84,14 @@ public enum StatsSummary {
         } else {
             lines.append("Recent PRs:")
             for event in prs {
-                lines.append(
+                lines.append(SummaryLine(
                     "  \(event.day)  \(event.exercise): \(event.metric.displayName) "
                         + units.record(event.metric, event.valueKg)
                         + " (was " + units.record(event.metric, event.previousKg) + ")"
-                )
+                ))
             }
         }
-        return lines.map { $0 + "\n" }.joined()
+        return lines
     }
 
     /// One glyph per count: ▁ for 0, otherwise ▂…█ in proportion to the largest count (which gets █).
@@ -107,27 +108,5 @@ public enum StatsSummary {
     private static func weekRange(_ start: CivilDate, _ end: CivilDate, calendar: TrainingCalendar) -> String {
         let first = calendar.weekLabel(weekContaining: start)
         return start == end ? first : first + " – " + calendar.weekLabel(weekContaining: end)
-    }
-
-    /// ANSI styling that is a no-op when disabled.
-    private struct Style {
-        let enabled: Bool
-
-        func wrap(_ text: String, _ code: String) -> String {
-            enabled ? "\u{1B}[\(code)m" + text + "\u{1B}[0m" : text
-        }
-
-        func bold(_ text: String) -> String { wrap(text, "1") }
-        func warning(_ text: String) -> String { wrap(text, "33") }
-
-        func mark(_ state: DayState) -> String {
-            switch state {
-            case .done: wrap(state.symbol, "32")
-            case .today: wrap(state.symbol, "1;33")
-            case .planned: wrap(state.symbol, "36")
-            case .missed: wrap(state.symbol, "31")
-            case .rest: wrap(state.symbol, "2")
-            }
-        }
     }
 }
