@@ -200,26 +200,23 @@ struct FileReport {
         return line
     }
 
-    /// The `--json` object, keys in the documented order.
+    /// The `--json` object, keys in the documented order, on one line.
     func json() -> String {
         let o = outcome ?? ImportOutcome(added: 0, updated: 0, unchanged: 0, sets: 0)
         var errors: [(Int?, String)] = (batch?.skipped ?? []).map { ($0.line, $0.message) }
         if let failure { errors.append((failure.line, failure.detail)) }
-        let errorJSON = errors.map { line, message in
-            "{\"line\": \(line.map(String.init) ?? "null"), \"message\": \(JSONValue.quote(message))}"
-        }
-        let fields: [(String, String)] = [
-            ("file", JSONValue.quote(file)),
-            ("format", batch.map { JSONValue.quote($0.format) } ?? "null"),
-            ("unit_assumed", batch?.unitAssumed.map { JSONValue.quote($0.rawValue) } ?? "null"),
-            ("workouts_added", String(o.added)),
-            ("workouts_updated", String(o.updated)),
-            ("workouts_unchanged", String(o.unchanged)),
-            ("sets", String(o.sets)),
-            ("rows_skipped", String((batch?.skipped.count ?? 0) + (batch?.pseudoRows ?? 0))),
-            ("errors", "[" + errorJSON.joined(separator: ", ") + "]"),
-            ("warnings", "[" + (batch?.warnings ?? []).map(JSONValue.quote).joined(separator: ", ") + "]"),
-        ]
-        return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+        let value: JSONValue = .object([
+            ("file", .string(file)),
+            ("format", .string(batch?.format)),
+            ("unit_assumed", .string(batch?.unitAssumed?.rawValue)),
+            ("workouts_added", .int(o.added)),
+            ("workouts_updated", .int(o.updated)),
+            ("workouts_unchanged", .int(o.unchanged)),
+            ("sets", .int(o.sets)),
+            ("rows_skipped", .int((batch?.skipped.count ?? 0) + (batch?.pseudoRows ?? 0))),
+            ("errors", .array(errors.map { line, message in .object([("line", .int(line)), ("message", .string(message))]) })),
+            ("warnings", .array((batch?.warnings ?? []).map { .string($0) })),
+        ])
+        return value.compact()
     }
 }

@@ -173,7 +173,7 @@ struct WktJSONRoundTripTests {
             (-0.0, "0"), (0.0004, "0"), (0.0005, "0.001"), (1272.35, "1272.35"), (.nan, "null"), (.infinity, "null"),
         ]
         for (value, text) in cases {
-            #expect(WktJSONNumber.format(value) == text, "\(value)")
+            #expect(JSONValue.formatDecimal(value) == text, "\(value)")
         }
     }
 }

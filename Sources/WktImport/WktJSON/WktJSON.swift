@@ -82,6 +82,6 @@ public enum WktJSON {
 
     /// Deterministically encodes `workouts` (in the order given) and an optional schedule.
     public static func encode(workouts: [Workout], schedule: Schedule?) -> String {
-        WktJSONEncoding.document(workouts: workouts, schedule: schedule).text() + "\n"
+        WktJSONEncoding.document(workouts: workouts, schedule: schedule).pretty() + "\n"
     }
 }

@@ -42,15 +42,8 @@ enum WktJSONTime {
     }
 }
 
-/// Locale-free number text for wkt JSON.
+/// The precision of wkt JSON numbers (written by ``JSONValue/formatDecimal(_:)``).
 enum WktJSONNumber {
     /// Rounds to 0.001, the precision every decimal field is written with.
     static func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
-
-    /// A decimal with at most three fraction digits and no trailing zeros (`100`, `22.68`,
-    /// `0.125`, `-2.5`); `null` for a value that is not finite.
-    static func format(_ value: Double) -> String {
-        guard value.isFinite, abs(value) < 9e15 else { return "null" }
-        return DecimalFormat.exact(value, decimals: 3, minDecimals: 0) ?? "null"
-    }
 }

@@ -1,5 +1,6 @@
-/// A JSON value whose objects keep their key order, written by hand so the bytes are fixed
-/// (Foundation's `JSONEncoder` does not keep key order and formats numbers its own way).
+/// The one JSON writer: a JSON value whose objects keep their key order, written by hand so the
+/// bytes are fixed (Foundation's `JSONEncoder` does not keep key order and formats numbers its own
+/// way). It writes `stats.json`, the wkt JSON of `wkt-site export` and `wkt-site import --json`.
 public indirect enum JSONValue: Sendable {
     /// An object; keys in the given order.
     case object([(String, JSONValue)])
@@ -11,6 +12,9 @@ public indirect enum JSONValue: Sendable {
     case int(Int)
     /// Kilograms (or any quantity kept to 0.001): written by ``JSONValue/formatKg(_:)``.
     case kg(Double)
+    /// A decimal kept to 0.001, whole numbers without a point: written by
+    /// ``JSONValue/formatDecimal(_:)``.
+    case decimal(Double)
     /// `true` or `false`.
     case bool(Bool)
     /// `null`.
@@ -24,6 +28,8 @@ public indirect enum JSONValue: Sendable {
     public static func kg(_ value: Double?) -> JSONValue { value.map { .kg($0) } ?? .null }
     /// An integer, or `null` when nil.
     public static func int(_ value: Int?) -> JSONValue { value.map { .int($0) } ?? .null }
+    /// A decimal, or `null` when nil.
+    public static func decimal(_ value: Double?) -> JSONValue { value.map { .decimal($0) } ?? .null }
 
     /// Pretty-printed text: two-space indent, `"key": value`, one member or element per line,
     /// empty containers as `{}` and `[]`, no trailing newline.
@@ -32,6 +38,36 @@ public indirect enum JSONValue: Sendable {
         out.reserveCapacity(4096)
         write(to: &out, indent: 0)
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// One line: `{"key": value, "key": [1, 2]}`, `, ` between members and elements, empty
+    /// containers as `{}` and `[]`.
+    public func compact() -> String {
+        var out: [UInt8] = []
+        writeCompact(to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private func writeCompact(to out: inout [UInt8]) {
+        switch self {
+        case .object(let members):
+            out.append(UInt8(ascii: "{"))
+            for (offset, member) in members.enumerated() {
+                if offset > 0 { out.append(contentsOf: ", ".utf8) }
+                JSONValue.appendQuoted(member.0, to: &out)
+                out.append(contentsOf: ": ".utf8)
+                member.1.writeCompact(to: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        case .array(let elements):
+            out.append(UInt8(ascii: "["))
+            for (offset, element) in elements.enumerated() {
+                if offset > 0 { out.append(contentsOf: ", ".utf8) }
+                element.writeCompact(to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        default: writeScalar(to: &out)
+        }
     }
 
     private func write(to out: inout [UInt8], indent: Int) {
@@ -58,11 +94,20 @@ public indirect enum JSONValue: Sendable {
             }
             JSONValue.newline(&out, indent: indent)
             out.append(UInt8(ascii: "]"))
+        default: writeScalar(to: &out)
+        }
+    }
+
+    /// A string, number, `true`, `false` or `null` (containers are written by the callers).
+    private func writeScalar(to out: inout [UInt8]) {
+        switch self {
         case .string(let text): JSONValue.appendQuoted(text, to: &out)
         case .int(let value): out.append(contentsOf: String(value).utf8)
         case .kg(let value): out.append(contentsOf: JSONValue.formatKg(value).utf8)
+        case .decimal(let value): out.append(contentsOf: JSONValue.formatDecimal(value).utf8)
         case .bool(let value): out.append(contentsOf: (value ? "true" : "false").utf8)
         case .null: out.append(contentsOf: "null".utf8)
+        case .object, .array: break
         }
     }
 
@@ -124,5 +169,13 @@ public indirect enum JSONValue: Sendable {
         let thousandths = (kg * 1000).rounded()
         guard abs(thousandths) < 1e15 else { return (thousandths / 1000).description }
         return DecimalFormat.exact(kg, decimals: 3, minDecimals: 1) ?? "null"
+    }
+
+    /// The number format of wkt JSON (FORMATS.md §5): a decimal with at most three fraction
+    /// digits and no trailing zeros (`100`, `22.68`, `0.125`, `-2.5`, zero is `0`); `null` for a
+    /// value that is not finite or of 9×10¹⁵ and more.
+    public static func formatDecimal(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 9e15 else { return "null" }
+        return DecimalFormat.exact(value, decimals: 3, minDecimals: 0) ?? "null"
     }
 }
