@@ -139,31 +139,11 @@ public enum ConfigLoader {
                 index += 1
                 continue
             }
-            let length = utf8Length(bytes, at: index)
-            guard length > 0 else {
+            guard let length = UTF8Validator.sequenceLength(in: bytes, at: index) else {
                 throw .badByte(file: file, line: line, what: "invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true))); the file must be UTF-8")
             }
             index += length
         }
-    }
-
-    /// The length of the well-formed UTF-8 sequence at `index`, or 0.
-    private static func utf8Length(_ bytes: [UInt8], at index: Int) -> Int {
-        let first = bytes[index]
-        let (length, low, high): (Int, UInt8, UInt8) = switch first {
-        case 0xC2...0xDF: (2, 0x80, 0xBF)
-        case 0xE0: (3, 0xA0, 0xBF)
-        case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80, 0xBF)
-        case 0xED: (3, 0x80, 0x9F)
-        case 0xF0: (4, 0x90, 0xBF)
-        case 0xF1...0xF3: (4, 0x80, 0xBF)
-        case 0xF4: (4, 0x80, 0x8F)
-        default: (0, 0, 0)
-        }
-        guard length > 0, index + length <= bytes.count else { return 0 }
-        guard (low...high).contains(bytes[index + 1]) else { return 0 }
-        for offset in 2..<length where !(0x80...0xBF).contains(bytes[index + offset]) { return 0 }
-        return length
     }
 
     private static func quoted(_ text: String) -> String { MessageText.quoted(text) }

@@ -1,3 +1,5 @@
+import WktCore
+
 /// Byte-level checks that a CSV file is UTF-8 text, run before any parsing (FORMATS.md §0.1,
 /// RELIABILITY.md I-17): a UTF-16 or UTF-32 file, a Windows-1252 byte such as `0xFC` (ü) and a NUL
 /// byte are reported with what they are, instead of turning into mojibake.
@@ -32,12 +34,11 @@ enum TextEncodingCheck {
         return nil
     }
 
-    /// Validates UTF-8 (well-formed sequences only: no overlong forms, surrogates or code points
-    /// above U+10FFFF) and rejects NUL bytes. Returns the first problem, nil when the bytes are clean.
+    /// Validates UTF-8 with ``UTF8Validator`` and rejects NUL bytes. Returns the first problem
+    /// (an invalid sequence is reported at its lead byte), nil when the bytes are clean.
     static func utf8Problem(_ p: UnsafeBufferPointer<UInt8>, from start: Int) -> Problem? {
-        let n = p.count
         var i = start
-        while i < n {
+        while i < p.count {
             let b = p[i]
             if b < 0x80 {
                 if b == 0 {
@@ -49,26 +50,8 @@ enum TextEncodingCheck {
                 i += 1
                 continue
             }
-            var need = 0
-            var low: UInt8 = 0x80
-            var high: UInt8 = 0xBF
-            switch b {
-            case 0xC2...0xDF: need = 1
-            case 0xE0: need = 2; low = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: need = 2
-            case 0xED: need = 2; high = 0x9F
-            case 0xF0: need = 3; low = 0x90
-            case 0xF1...0xF3: need = 3
-            case 0xF4: need = 3; high = 0x8F
-            default: return invalid(at: i, byte: b)
-            }
-            guard i + need < n, (low...high).contains(p[i + 1]) else { return invalid(at: i, byte: b) }
-            var k = 2
-            while k <= need {
-                guard (0x80...0xBF).contains(p[i + k]) else { return invalid(at: i, byte: b) }
-                k += 1
-            }
-            i += need + 1
+            guard let length = UTF8Validator.sequenceLength(in: p, at: i) else { return invalid(at: i, byte: b) }
+            i += length
         }
         return nil
     }

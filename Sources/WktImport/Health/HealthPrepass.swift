@@ -1,3 +1,5 @@
+import WktCore
+
 /// The byte-level filter between an Apple Health export and Foundation's `XMLParser`
 /// (FORMATS.md §4.4, RELIABILITY.md P5).
 ///

@@ -1,3 +1,5 @@
+import WktCore
+
 /// A parsed JSON value and the line it starts on.
 struct WktJSONNode: Sendable {
     /// The value.
