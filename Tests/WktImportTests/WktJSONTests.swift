@@ -186,9 +186,9 @@ struct WktJSONStrictTests {
     func duplicateKeys() throws {
         let error = try #require(failure(document(set: "{\"reps\": 5, \"reps\": 8}")))
         #expect(error.kind == .duplicateKey)
-        #expect(error.path == Self.setPath)
+        #expect(error.path == Self.setPath + ".reps")
         #expect(error.line == 3)
-        #expect(error.message.contains("\"reps\""))
+        #expect(error.message.hasPrefix("duplicate key"))
         #expect(error.exitCode == 65)
         #expect(failure("{\"format\": \"wkt\", \"format\": \"wkt\", \"version\": 1, \"workouts\": []}")?.kind
             == .duplicateKey)

@@ -96,14 +96,14 @@ enum GymBaaziImporter {
     static func describe(_ error: DecodingError) -> String {
         switch error {
         case .typeMismatch(let type, let context):
-            return JSONPath.text(codingPath: context.codingPath) + ": expected \(kind(type)) ("
+            return JSONPath(codingPath: context.codingPath).description + ": expected \(kind(type)) ("
                 + context.debugDescription + ")"
         case .valueNotFound(let type, let context):
-            return JSONPath.text(codingPath: context.codingPath) + ": expected \(kind(type)), found null"
+            return JSONPath(codingPath: context.codingPath).description + ": expected \(kind(type)), found null"
         case .keyNotFound(let key, let context):
-            return JSONPath.text(codingPath: context.codingPath + [key]) + ": the key is missing"
+            return JSONPath(codingPath: context.codingPath + [key]).description + ": the key is missing"
         case .dataCorrupted(let context):
-            return JSONPath.text(codingPath: context.codingPath) + ": " + context.debugDescription
+            return JSONPath(codingPath: context.codingPath).description + ": " + context.debugDescription
                 + (context.underlyingError.map { " (\($0))" } ?? "")
         @unknown default:
             return "$: \(error)"

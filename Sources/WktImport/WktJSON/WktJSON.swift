@@ -76,7 +76,19 @@ public enum WktJSON {
     /// missing or mistyped values and a `version` other than 1 are errors naming the line and
     /// JSON path. Returns the batch with format `wkt/1`, every optional field carried.
     public static func decode(bytes: [UInt8], file: String) throws(WktJSONError) -> ImportBatch {
-        let root = try WktJSONParser.parse(bytes, file: file)
+        if let offset = UTF8Validator.firstInvalidOffset(in: bytes) {
+            let line = bytes[..<offset].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+            throw WktJSONError(
+                kind: .invalidUTF8, file: file, line: line,
+                message: "invalid UTF-8 at byte offset \(offset); wkt JSON is UTF-8")
+        }
+        var scanner = JSONScanner(bytes: bytes)
+        let root: JSONNode
+        do throws(JSONScanError) {
+            root = try scanner.document()
+        } catch {
+            throw WktJSONError(error, file: file)
+        }
         return try WktJSONDecoding(file: file).batch(from: root)
     }
 

@@ -24,7 +24,7 @@ struct WktJSONDecoding {
     private static let largestNumber = 1e15
 
     /// Checks `version` first, then every key and value, and builds the batch.
-    func batch(from root: WktJSONNode) throws(WktJSONError) -> ImportBatch {
+    func batch(from root: JSONNode) throws(WktJSONError) -> ImportBatch {
         let fields = try WktJSONFields(root, at: .root, file: file, allowed: nil)
         // The version decides which keys exist, so it is checked before the keys.
         _ = try fields.require("version", expected: "a number")
@@ -44,7 +44,7 @@ struct WktJSONDecoding {
         var schedule: Schedule?
         if let node = fields.node("schedule") {
             let days = try WktJSONFields(
-                node, at: WktJSONPath.root.appending("schedule"), file: file, allowed: Weekday.allCases.map(\.name))
+                node, at: JSONPath.root.appending("schedule"), file: file, allowed: Weekday.allCases.map(\.name))
             var entries: [Weekday: String] = [:]
             for weekday in Weekday.allCases where days.keys.contains(weekday.name) {
                 entries[weekday] = CanonicalName.normalize(try days.requiredString(weekday.name))
@@ -55,7 +55,7 @@ struct WktJSONDecoding {
         var workouts: [Workout] = []
         var firstUse: [String: Int] = [:]
         for (index, node) in (try fields.array("workouts") ?? []).enumerated() {
-            let path = WktJSONPath.root.appending("workouts").appending(index)
+            let path = JSONPath.root.appending("workouts").appending(index)
             let workout = try self.workout(node, at: path)
             if let earlier = firstUse[workout.sourceKey] {
                 throw WktJSONError(
@@ -68,7 +68,7 @@ struct WktJSONDecoding {
         return ImportBatch(file: file, format: "wkt/\(version)", workouts: workouts, carried: .all, schedule: schedule)
     }
 
-    private func workout(_ node: WktJSONNode, at path: WktJSONPath) throws(WktJSONError) -> Workout {
+    private func workout(_ node: JSONNode, at path: JSONPath) throws(WktJSONError) -> Workout {
         let fields = try WktJSONFields(node, at: path, file: file, allowed: WktJSONKeys.workout)
         let id = try fields.requiredString("id")
         let startText = try fields.requiredString("start")
@@ -104,7 +104,7 @@ struct WktJSONDecoding {
             rating: try fields.integer("rating", in: 1...5), checkIns: checkIns, exercises: exercises)
     }
 
-    private func block(_ node: WktJSONNode, at path: WktJSONPath) throws(WktJSONError) -> ExerciseBlock {
+    private func block(_ node: JSONNode, at path: JSONPath) throws(WktJSONError) -> ExerciseBlock {
         let fields = try WktJSONFields(node, at: path, file: file, allowed: WktJSONKeys.exercise)
         var sets: [WorkoutSet] = []
         for (index, set) in (try fields.array("sets") ?? []).enumerated() {
@@ -116,7 +116,7 @@ struct WktJSONDecoding {
             plannedSets: try fields.integer("planned_sets", in: 0...Self.largestInt), sets: sets)
     }
 
-    private func set(_ node: WktJSONNode, at path: WktJSONPath) throws(WktJSONError) -> WorkoutSet {
+    private func set(_ node: JSONNode, at path: JSONPath) throws(WktJSONError) -> WorkoutSet {
         let fields = try WktJSONFields(node, at: path, file: file, allowed: WktJSONKeys.set)
         let kindText = try fields.string("kind") ?? SetKind.normal.rawValue
         guard let kind = SetKind(rawValue: kindText) else {

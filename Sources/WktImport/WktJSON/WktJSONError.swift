@@ -12,7 +12,7 @@ public struct WktJSONError: Error, Equatable, Sendable, CustomStringConvertible 
         /// Not JSON (RFC 8259): a stray character, a lone surrogate `\ud800`, `NaN`, a number
         /// out of range such as `1e400`, an unterminated string, …
         case syntax
-        /// Arrays and objects nested deeper than ``WktJSONParser/maxDepth``.
+        /// Arrays and objects nested deeper than ``JSONScanner/maxDepth``.
         case tooDeep
         /// The same key twice in one object (JSON parsers disagree on which wins; we refuse).
         case duplicateKey
@@ -47,6 +47,17 @@ public struct WktJSONError: Error, Equatable, Sendable, CustomStringConvertible 
         self.path = path.map { MessageText.clip($0, limit: 200) }
         // One line, control characters escaped, quoted values cut (RELIABILITY.md A-09).
         self.message = MessageText.oneLine(message)
+    }
+
+    /// The error for a document ``JSONScanner`` refuses: its kind, line, path and message.
+    init(_ error: JSONScanError, file: String) {
+        let kind: Kind = switch error.kind {
+        case .syntax: .syntax
+        case .duplicateKey: .duplicateKey
+        case .unknownKey: .unknownKey
+        case .tooDeep: .tooDeep
+        }
+        self.init(kind: kind, file: file, line: error.line, path: error.path.description, message: error.message)
     }
 
     /// The process exit status: 65 (bad input data) for every kind.

@@ -7,17 +7,17 @@ struct WktJSONFields {
     /// The file name for messages.
     let file: String
     /// Where the object is.
-    let path: WktJSONPath
+    let path: JSONPath
     /// The object's line.
     let line: Int
-    private let members: [String: WktJSONNode]
+    private let members: [String: JSONNode]
 
     /// The keys in document order.
     let keys: [String]
 
     /// Reads `node` as an object whose keys must all be in `allowed` (nil: any key; see
     /// ``checkKeys(_:)``).
-    init(_ node: WktJSONNode, at path: WktJSONPath, file: String, allowed: [String]?) throws(WktJSONError) {
+    init(_ node: JSONNode, at path: JSONPath, file: String, allowed: [String]?) throws(WktJSONError) {
         guard case .object(let list) = node.value else {
             throw WktJSONError(
                 kind: .typeMismatch, file: file, line: node.line, path: path.description,
@@ -40,7 +40,7 @@ struct WktJSONFields {
     }
 
     /// The node under `key`, nil when absent or `null`.
-    func node(_ key: String) -> WktJSONNode? {
+    func node(_ key: String) -> JSONNode? {
         guard let node = members[key] else { return nil }
         if case .null = node.value { return nil }
         return node
@@ -59,7 +59,7 @@ struct WktJSONFields {
     }
 
     /// Fails unless `key` is present and not `null`.
-    func require(_ key: String, expected: String) throws(WktJSONError) -> WktJSONNode {
+    func require(_ key: String, expected: String) throws(WktJSONError) -> JSONNode {
         guard members[key] != nil else { throw error(.missingKey, key, "missing required key \"\(key)\"") }
         guard let node = node(key) else { throw mismatch(key, expected: expected) }
         return node
@@ -106,14 +106,14 @@ struct WktJSONFields {
     }
 
     /// An optional array's elements.
-    func array(_ key: String) throws(WktJSONError) -> [WktJSONNode]? {
+    func array(_ key: String) throws(WktJSONError) -> [JSONNode]? {
         guard let node = node(key) else { return nil }
         guard case .array(let elements) = node.value else { throw mismatch(key, expected: "an array or null") }
         return elements
     }
 
     /// An optional object's members, in document order.
-    func object(_ key: String) throws(WktJSONError) -> [WktJSONMember]? {
+    func object(_ key: String) throws(WktJSONError) -> [JSONMember]? {
         guard let node = node(key) else { return nil }
         guard case .object(let members) = node.value else { throw mismatch(key, expected: "an object or null") }
         return members
