@@ -103,21 +103,32 @@ struct JSONScanner {
         return JSONNode(value: keepsValues ? parsed : .null, line: startLine)
     }
 
-    /// Steps over the opening bracket of an object or array at nesting `depth`, refusing one too deep.
-    private mutating func open(depth: Int) throws(JSONScanError) {
+    /// Steps over the opening bracket of an object or array at nesting `depth`, refusing one too
+    /// deep; true when the container is empty (its `close` stepped over too).
+    private mutating func open(depth: Int, close: UInt8) throws(JSONScanError) -> Bool {
         guard depth <= Self.maxDepth else { throw fail("nested more than \(Self.maxDepth) levels deep", .tooDeep) }
         position += 1
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == close else { return false }
+        position += 1
+        return true
+    }
+
+    /// After a member or element of `container` ("an object"): steps over `close` (true) or a
+    /// comma (false); anything else is an error saying what was `expected`.
+    private mutating func closes(_ close: UInt8, _ container: String, expected: String) throws(JSONScanError) -> Bool {
+        skipWhitespace()
+        guard position < bytes.count else { throw fail("the document ends inside \(container) (truncated file?)") }
+        let byte = bytes[position]
+        guard byte == close || byte == ASCII.comma else { throw fail(expected) }
+        position += 1
+        return byte == close
     }
 
     /// An object; `keys` nil means any key is allowed.
     private mutating func object(_ keys: [String: JSONShape]?, depth: Int) throws(JSONScanError) -> JSONNode.Value {
-        try open(depth: depth)
-        skipWhitespace()
         var members: [JSONMember] = []
-        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-            position += 1
-            return .object(members)
-        }
+        if try open(depth: depth, close: UInt8(ascii: "}")) { return .object(members) }
         var seen = Set<String>()
         while true {
             skipWhitespace()
@@ -145,39 +156,24 @@ struct JSONScanner {
             let node = try value(child, depth: depth)
             if keepsValues { members.append(JSONMember(key: key, node: node)) }
             path.removeLast()
-            skipWhitespace()
-            guard position < bytes.count else { throw fail("the document ends inside an object (truncated file?)") }
-            if bytes[position] == UInt8(ascii: "}") {
-                position += 1
+            if try closes(UInt8(ascii: "}"), "an object", expected: "expected ',' or '}' after a value in an object") {
                 return .object(members)
             }
-            guard bytes[position] == ASCII.comma else { throw fail("expected ',' or '}' after a value in an object") }
-            position += 1
         }
     }
 
     private mutating func array(_ element: JSONShape, depth: Int) throws(JSONScanError) -> JSONNode.Value {
-        try open(depth: depth)
-        skipWhitespace()
         var elements: [JSONNode] = []
-        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-            position += 1
-            return .array(elements)
-        }
+        if try open(depth: depth, close: UInt8(ascii: "]")) { return .array(elements) }
         var index = 0
         while true {
             path.append(.index(index))
             let node = try value(element, depth: depth)
             if keepsValues { elements.append(node) }
             path.removeLast()
-            skipWhitespace()
-            guard position < bytes.count else { throw fail("the document ends inside an array (truncated file?)") }
-            if bytes[position] == UInt8(ascii: "]") {
-                position += 1
+            if try closes(UInt8(ascii: "]"), "an array", expected: "expected ',' or ']' after an array element") {
                 return .array(elements)
             }
-            guard bytes[position] == ASCII.comma else { throw fail("expected ',' or ']' after an array element") }
-            position += 1
             index += 1
         }
     }
