@@ -86,7 +86,7 @@ struct WktJSONFields {
         guard let node = node(key) else { return nil }
         guard case .number(let value) = node.value else { throw mismatch(key, expected: "a number or null") }
         guard range.contains(value) else {
-            throw error(.invalidValue, key, "\(value) is outside \(Self.format(range.lowerBound))…\(Self.format(range.upperBound))")
+            throw error(.invalidValue, key, "\(value) is outside \(NumberText.plain(range.lowerBound))…\(NumberText.plain(range.upperBound))")
         }
         return value
     }
@@ -117,9 +117,5 @@ struct WktJSONFields {
         guard let node = node(key) else { return nil }
         guard case .object(let members) = node.value else { throw mismatch(key, expected: "an object or null") }
         return members
-    }
-
-    private static func format(_ bound: Double) -> String {
-        bound.rounded() == bound && abs(bound) < 1e15 ? String(Int(bound)) : String(bound)
     }
 }
