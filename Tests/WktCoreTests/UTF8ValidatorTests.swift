@@ -1,5 +1,6 @@
 import Testing
 import WktCore
+import WktTestSupport
 
 @Suite("UTF8Validator: the one UTF-8 check")
 struct UTF8ValidatorTests {
