@@ -49,7 +49,7 @@ let package = Package(
         ),
         .target(name: "CRenameExchange"),
         .target(name: "CInterrupt"),
-        // Test-only: a fault-injecting SQLite VFS (RELIABILITY.md S-02); never linked into wkt-site.
+        // Test-only: a fault-injecting SQLite VFS (docs/reliability.md S-02); never linked into wkt-site.
         .target(name: "CSQLiteFaults", path: "Tests/CSQLiteFaults", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "WktFaultVFS", dependencies: ["CSQLiteFaults"], path: "Tests/WktFaultVFS", swiftSettings: swiftSettings),
         // Test-only: helpers more than one test target uses; never linked into wkt-site.

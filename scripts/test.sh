@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh
 # Every rule ID the code cites is explained in docs/ (a few seconds, before the long build).
-scripts/check-doc-ids.sh
+scripts/check-doc-ids.sh --strict
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

@@ -21,7 +21,7 @@ public enum InitRunner {
     /// The configuration file `init` writes: every key, commented out at its default.
     public static let configTemplate = """
         # wkt-site configuration. Every key is optional; remove the leading '#' to set one.
-        # The numbers these settings drive are defined in STATS.md.
+        # The numbers these settings drive are defined in docs/statistics.md of the wkt-site repository.
 
         # Site title and author (shown in the header, the feed and the footer).
         # title = "My training log"

@@ -1,6 +1,6 @@
 import CInterrupt
 
-/// SIGINT and SIGTERM turned into a flag that long operations poll (RELIABILITY.md C-05): while
+/// SIGINT and SIGTERM turned into a flag that long operations poll (docs/reliability.md C-05): while
 /// installed, the signals only record themselves, so a build can remove its temporary folder,
 /// keep the old site and exit 130 or 143 instead of dying mid-write.
 public struct Interrupts: Sendable {

@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// Runs independent jobs on every core and returns their results in input order, so the output
-/// never depends on scheduling (RELIABILITY.md P3: parallel renders are collected and sorted).
+/// never depends on scheduling (docs/reliability.md P3: parallel renders are collected and sorted).
 enum ParallelMap {
     /// `items.map(transform)`, computed on up to `activeProcessorCount` threads. Each thread
     /// takes the next item not yet taken (an atomic counter), so a thread that drew expensive

@@ -1,9 +1,9 @@
 import WktCore
 import WktMarkdown
 
-/// Builds the whole site (PRODUCT.md "The site") as files in memory; `WktIO` writes them.
+/// Builds the whole site (docs/product.md "The site") as files in memory; `WktIO` writes them.
 ///
-/// Pipeline (STYLE.md §4): statistics once (`StatsEngine`) → pages composed as blocks of
+/// Pipeline (ARCHITECTURE.md "Rendering a page"): statistics once (`StatsEngine`) → pages composed as blocks of
 /// generated Markdown, user notes and our own HTML (charts, calendars) → each block rendered by
 /// its renderer (`MarkdownRenderer.pages`, `NoteRenderer`, none) → the Mustache layout. Pages are
 /// rendered on all cores and collected in a fixed order; the result is sorted by path.

@@ -6,7 +6,7 @@ extension WktSiteCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show the numbers in the terminal, or print stats.json.",
             discussion: """
-                Every number is defined in STATS.md. --json prints exactly the bytes that \
+                Every number is defined in docs/statistics.md (wkt-site repository). --json prints exactly the bytes that \
                 `wkt-site build` writes to site/data/stats.json for the same day.
 
                 Examples:

@@ -5,7 +5,7 @@ import Glibc
 import Testing
 @testable import WktApp
 
-/// "Found by attack" cases of the build's output side (RELIABILITY.md ).
+/// "Found by attack" cases of the build's output side (docs/reliability.md ).
 @Suite("attacks on the build's output")
 struct AttackOutputTests {
     /// A sandbox with the three-workout history imported into `workouts.sqlite` and built once.
@@ -108,7 +108,7 @@ struct AttackOutputTests {
     }
 }
 
-/// RELIABILITY.md A-14 on a real full disk: a tmpfs of a few MiB mounted for the test (root
+/// docs/reliability.md A-14 on a real full disk: a tmpfs of a few MiB mounted for the test (root
 /// only; skipped with a note elsewhere).
 @Suite("A-14: a build on a full disk", .serialized)
 struct FullDiskBuildTests {
@@ -206,7 +206,7 @@ enum TreeListing {
     }
 }
 
-/// RELIABILITY.md A-13: `--quiet` prints nothing at all on success.
+/// docs/reliability.md A-13: `--quiet` prints nothing at all on success.
 @Suite("A-13: --quiet is silent; bad base URLs are usage or config errors")
 struct QuietTests {
     @Test("A-13: import --quiet with warnings prints nothing; --json carries the warnings")

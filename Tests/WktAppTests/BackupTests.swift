@@ -3,7 +3,7 @@ import Testing
 @testable import WktApp
 @testable import WktStore
 
-/// `wkt-site backup` (RELIABILITY.md P4, S-10, S-11).
+/// `wkt-site backup` (docs/reliability.md P4, S-10, S-11).
 @Suite("wkt-site backup")
 struct BackupTests {
     /// A sandbox with a store of the three-workout history.

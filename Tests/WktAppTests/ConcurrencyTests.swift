@@ -4,7 +4,7 @@ import Testing
 import Glibc
 #endif
 
-/// RELIABILITY.md "Concurrency (C)" cases that need several real processes at once.
+/// docs/reliability.md "Concurrency (C)" cases that need several real processes at once.
 @Suite("Concurrency (C): overlapping runs and readers during swaps", .serialized, .enabled(if: Binary.available))
 struct ConcurrencyTests {
     /// A small store (60 daily workouts of three exercises) imported into `store` in `dir`.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Inputs the fuzzers (scripts/fuzz.sh, RELIABILITY.md §3) found crashing, kept minimised in
+/// Inputs the fuzzers (scripts/fuzz.sh, docs/reliability.md §3) found crashing, kept minimised in
 /// Fuzz/Regressions/TARGET/ and replayed here through the real binary, so a trap in a C or C++
 /// library shows up as a failed expectation instead of killing the test run.
 @Suite("Fuzz regressions (Fuzz/Regressions), end to end", .enabled(if: Binary.available))

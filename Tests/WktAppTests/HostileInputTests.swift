@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The real binary fed hostile files and configs (RELIABILITY.md "Found by attack": to
+/// The real binary fed hostile files and configs (docs/reliability.md "Found by attack": to
 /// ) and naive times around DST changes (T-07, T-08).
 @Suite("wkt-site binary, hostile inputs", .enabled(if: Binary.available))
 struct HostileInputEndToEndTests {

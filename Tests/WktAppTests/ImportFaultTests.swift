@@ -5,7 +5,7 @@ import Testing
 @testable import WktStore
 
 /// `wkt-site import` in process, with SQLite working through the fault-injecting VFS
-/// (RELIABILITY.md S-02, A-02): what the user sees, and what the next command finds.
+/// (docs/reliability.md S-02, A-02): what the user sees, and what the next command finds.
 @Suite("Import under disk faults, in process (S-02, A-02)", .serialized)
 struct ImportFaultTests {
     /// The VFS must be SQLite's default before the first connection of a test opens.

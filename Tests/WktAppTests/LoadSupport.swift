@@ -97,7 +97,7 @@ enum LoadInputs {
     }
 }
 
-/// The "site intact" listing of RELIABILITY.md (the same lines as `WktIO.TreeHash`): one
+/// The "site intact" listing of docs/reliability.md (the same lines as `WktIO.TreeHash`): one
 /// `path  sha256` line per regular file and `path  -> target` per symbolic link, sorted by
 /// path; folders only through their contents.
 enum SiteTree {

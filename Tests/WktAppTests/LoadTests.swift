@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// RELIABILITY.md "Load (L)": big and hostile inputs through the real binary. The limits are
+/// docs/reliability.md "Load (L)": big and hostile inputs through the real binary. The limits are
 /// hang and memory guards with wide margins, not speed budgets (those are the benchmark's,
 /// `scripts/bench.py`): a test fails only past its guard. Each run prints what it measured.
 ///

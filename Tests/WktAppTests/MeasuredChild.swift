@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// Runs the real `wkt-site` binary as a child and measures it: wall time, CPU time and peak
-/// resident set size (RELIABILITY.md "Load (L)": memory and hang guards).
+/// resident set size (docs/reliability.md "Load (L)": memory and hang guards).
 ///
 /// Peak RSS is the largest `VmHWM` (the kernel's high-water mark of resident memory, per address
 /// space) of the child and of its own children (the Apple Health parser that `import` runs),

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import WktApp
 
-/// SEEDS.md: each app's data, imported, shows what its row names on the site (import → build →
+/// docs/formats.md "The seed apps": each app's data, imported, shows what its row names on the site (import → build →
 /// visible on the pages), one test per row.
 @Suite("the five seed apps, end to end")
 struct SeedRowsTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import WktStore
 
-/// Builds and imports at the same time, with the real binary (RELIABILITY.md P2, C-02, C-04).
+/// Builds and imports at the same time, with the real binary (docs/reliability.md P2, C-02, C-04).
 @Suite("Concurrent imports and builds, end to end", .serialized, .enabled(if: Binary.available))
 struct StoreConcurrencyTests {
     /// A folder with a store of 20 workouts and `files` more generated exports (name, count).

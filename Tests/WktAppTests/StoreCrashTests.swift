@@ -4,7 +4,7 @@ import Testing
 @testable import WktStore
 
 /// Interrupted imports, full disks and read-only store folders, with the real binary
-/// (RELIABILITY.md, S-01, S-03, S-09).
+/// (docs/reliability.md, S-01, S-03, S-09).
 @Suite("Store crashes, full disks, read-only folders, end to end", .serialized, .enabled(if: Binary.available))
 struct StoreCrashTests {
     /// A fresh folder (mode 0755, so a test may run the binary as another user inside it).

@@ -2,7 +2,7 @@ import Testing
 @testable import WktCore
 import WktTestSupport
 
-@Suite("Slugger (RELIABILITY P8, F-01 … F-06)")
+@Suite("Slugger (docs/reliability.md P8, F-01 … F-06)")
 struct SlugTests {
     /// Hash suffixes below were computed independently:
     /// `python3 -c "import hashlib; print(hashlib.sha256('NAME'.encode()).hexdigest()[:8])"`.

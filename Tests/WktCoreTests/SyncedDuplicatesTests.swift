@@ -1,7 +1,7 @@
 import Testing
 @testable import WktCore
 
-@Suite("Apple Health copies of synced workouts (FORMATS.md §4.3)")
+@Suite("Apple Health copies of synced workouts (docs/formats.md §4.3)")
 struct SyncedDuplicatesTests {
     func workout(_ source: WorkoutSource, _ key: String, _ start: String, minutes: Int?, sets: Bool) throws -> StoredWorkout {
         let blocks = sets ? [ExerciseBlock(name: "Squat (Barbell)", sets: [WorkoutSet(weightKg: 100, reps: 5)])] : []

@@ -1,7 +1,7 @@
 import CSQLiteFaults
 import Foundation
 
-/// The fault-injecting SQLite VFS of the `CSQLiteFaults` test target (RELIABILITY.md S-02).
+/// The fault-injecting SQLite VFS of the `CSQLiteFaults` test target (docs/reliability.md S-02).
 ///
 /// Installed once as SQLite's default VFS for this test process; it passes everything through
 /// except operations on files under the armed folder, where it fails the Nth write, fsync,

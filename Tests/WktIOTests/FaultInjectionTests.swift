@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WktIO
 
-/// RELIABILITY F-09: the Nth write, patch, mkdir, rename, exchange, link or chmod fails; loop N
+/// docs/reliability.md F-09: the Nth write, patch, mkdir, rename, exchange, link or chmod fails; loop N
 /// from 1 until a run succeeds without the fault firing. At every N the run either succeeds
 /// (with the new tree in place) or throws exit 74 with the old site's tree hash intact, and
 /// in both cases no temporary folder is left.

@@ -8,7 +8,7 @@ import WktCore
 import Glibc
 #endif
 
-/// RELIABILITY.md A-14: a failed build changes nothing, `site.prev/` included. The publisher
+/// docs/reliability.md A-14: a failed build changes nothing, `site.prev/` included. The publisher
 /// takes the previous build over as its temporary folder and patches it in place; when the
 /// publish fails (disk full, I/O error, an interrupt) it must put every byte, mode, file and
 /// folder of `site.prev/` back.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import WktIO
 
-/// The run lock of commands that only read the store, in read-only folders (RELIABILITY A-06,
+/// The run lock of commands that only read the store, in read-only folders (docs/reliability.md A-06,
 /// S-09, C-08). Root ignores folder permissions, so the decisions are tested through injected
 /// system calls; the end-to-end tests in WktAppTests run the binary on a real read-only mount.
 /// A value shared with the injected calls.

@@ -3,7 +3,7 @@ import Testing
 import WktCore
 @testable import WktImport
 
-@Suite("FitNotes CSV (FORMATS.md §3)")
+@Suite("FitNotes CSV (docs/formats.md §3)")
 struct FitNotesImporterTests {
     static let tenColumns = """
         Date,Exercise,Category,Weight,Weight Unit,Reps,Distance,Distance Unit,Time,Comment

@@ -133,7 +133,7 @@ enum GymBaaziSeed {
     }
 }
 
-@Suite("Gym-Baazi BackupData JSON (SEEDS.md, FORMATS.md §5)")
+@Suite("Gym-Baazi BackupData JSON (docs/formats.md §5)")
 struct GymBaaziImporterTests {
     private func importBackup(_ bytes: [UInt8], options: ImportOptions = ImportOptions()) throws(ImportError) -> ImportBatch {
         try FileImporter.read(bytes: bytes, file: "backup.json", options: options)

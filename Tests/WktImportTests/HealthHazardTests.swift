@@ -4,7 +4,7 @@ import WktCore
 import ZIPFoundation
 @testable import WktImport
 
-@Suite("Apple Health hazards (RELIABILITY.md I-21 … I-27)")
+@Suite("Apple Health hazards (docs/reliability.md I-21 … I-27)")
 struct HealthHazardTests {
     static let requiredDTD = """
         <!DOCTYPE HealthData [

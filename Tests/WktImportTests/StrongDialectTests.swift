@@ -2,7 +2,7 @@ import Testing
 import WktCore
 @testable import WktImport
 
-/// One workout written in every Strong dialect (FORMATS.md §1.1) must import to the same
+/// One workout written in every Strong dialect (docs/formats.md §1.1) must import to the same
 /// normalised workout, apart from the fields a dialect does not carry (I-11).
 @Suite("Strong dialects")
 struct StrongDialectTests {

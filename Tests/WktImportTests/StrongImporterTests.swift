@@ -143,7 +143,7 @@ struct StrongImporterTests {
         #expect(badUnit?.message == "weight 40 has the unit 'stone' (expected kg or lbs)")
     }
 
-    @Test("files without a unit: kg assumed and recorded; lb-looking weights add a warning (FORMATS §1.5)")
+    @Test("files without a unit: kg assumed and recorded; lb-looking weights add a warning (docs/formats.md §1.5)")
     func assumedUnit() throws {
         let looksLb = try importCSV(Self.fileA(
             Self.rowA(weight: "135"), Self.rowA(order: "2", weight: "225"), Self.rowA(order: "3", weight: "315"),

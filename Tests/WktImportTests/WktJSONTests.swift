@@ -178,7 +178,7 @@ struct WktJSONRoundTripTests {
     }
 }
 
-@Suite("wkt JSON strict decoding (RELIABILITY.md I-28)")
+@Suite("wkt JSON strict decoding (docs/reliability.md I-28)")
 struct WktJSONStrictTests {
     static let setPath = "$.workouts[0].exercises[0].sets[0]"
 

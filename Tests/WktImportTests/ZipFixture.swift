@@ -2,7 +2,7 @@ import Foundation
 import ZIPFoundation
 
 /// Zip archives written byte by byte, so tests can make the layouts ZIPFoundation's writer never
-/// produces: full ZIP64 (RELIABILITY.md A-07) and deflate bombs.
+/// produces: full ZIP64 (docs/reliability.md A-07) and deflate bombs.
 enum ZipFixture {
     /// One entry, its data already compressed (or stored).
     struct Member {

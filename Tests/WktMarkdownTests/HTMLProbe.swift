@@ -3,7 +3,7 @@ import Glibc
 #endif
 /// Small helpers the tests use to inspect rendered HTML.
 enum HTMLProbe {
-    /// The `rel` attribute every note link must carry (RELIABILITY.md P7), written out here
+    /// The `rel` attribute every note link must carry (docs/reliability.md P7), written out here
     /// rather than read from the code under test.
     static let rel = #"rel="nofollow noopener noreferrer""#
 

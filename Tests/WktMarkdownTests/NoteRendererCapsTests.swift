@@ -251,7 +251,7 @@ struct NoteRendererCapsTests {
 
     @Test("A-04: any 1,000 notes of the worst autolink shapes under the cap render in well under 10 s")
     func autolinkShapesStayFast() throws {
-        // RELIABILITY.md L-04 / A-04: 1,000 pathological notes under the 8 KiB cap may add at most
+        // docs/reliability.md L-04 / A-04: 1,000 pathological notes under the 8 KiB cap may add at most
         // 10 s to a build. Rendering is serialised by the library's lock, so per shape 100 notes
         // must render in under 1 s of this thread's CPU time (10 s per 1,000; debug builds
         // measure 0.5–4 ms a note, 11–30 ms before the fix).

@@ -3,7 +3,7 @@ import Testing
 import WktCore
 @testable import WktSite
 
-/// The Atom feed's timestamps for naive wall times around daylight-saving changes (RELIABILITY.md
+/// The Atom feed's timestamps for naive wall times around daylight-saving changes (docs/reliability.md
 /// T-08): the repeated autumn hour means its first occurrence, as the importer reads it.
 @Suite("Atom feed times")
 struct FeedTimeTests {

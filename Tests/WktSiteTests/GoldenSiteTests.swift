@@ -3,7 +3,7 @@ import Testing
 import WktCore
 @testable import WktSite
 
-/// The golden tree hash of the fixture site (RELIABILITY.md §3): the sorted `path  sha256`
+/// The golden tree hash of the fixture site (docs/reliability.md §3): the sorted `path  sha256`
 /// listing of every file, committed in `GoldenSiteListing.swift`. Any change of any byte of any
 /// page fails here with the differing paths; after a deliberate change regenerate it with
 /// `WKT_UPDATE_GOLDEN=1 swift test --filter WktSiteTests.GoldenSiteTests` and review the diff.

@@ -4,7 +4,7 @@ import WktCore
 import WktMarkdown
 @testable import WktSite
 
-/// RELIABILITY.md L-03: 5,000 distinct exercises give 5,000 pages, and every list page stays
+/// docs/reliability.md L-03: 5,000 distinct exercises give 5,000 pages, and every list page stays
 /// under 1 MiB: the exercise list, the records table and a year's PR timeline are split into
 /// pages of ``PageComposer/listPageSize`` rows with links between them.
 @Suite("L-03: 5,000 exercises")

@@ -104,7 +104,7 @@ enum SiteFixture {
         return result
     }
 
-    /// The sorted `path  sha256` listing of a build (RELIABILITY.md §3 "golden tree hashes").
+    /// The sorted `path  sha256` listing of a build (docs/reliability.md §3 "golden tree hashes").
     static func listing(_ files: [OutputFile]) -> String {
         files.map { "\($0.path)  \(SHA256.hex($0.bytes))\n" }.joined()
     }

@@ -132,7 +132,7 @@ struct SitePagesTests {
     }
 
     /// Today for each day of the planned week 2026-W47 (Mon 16 – Sun 22) and the marks expected
-    /// by STATS.md: Mon/Wed/Fri planned; workouts on Mon 16 and Wed 18 (the Wednesday ones are
+    /// by docs/statistics.md: Mon/Wed/Fri planned; workouts on Mon 16 and Wed 18 (the Wednesday ones are
     /// in the future, so not done, before Wednesday).
     static let weekStates: [(today: Int, states: [String])] = [
         (16, ["done", "rest", "planned", "rest", "planned", "rest", "rest"]),
@@ -266,7 +266,7 @@ struct SiteNamesTests {
         #expect(workout.contains(">RowX</a></h3>"))
         let list = try #require(files["exercises/index.html"])
         #expect(list.contains(">AT&amp;T Row</a>") && list.contains(">&amp;amp;</a>") && list.contains(">RowX</a>"))
-        // stats.json is the STATS.md contract: JSON escapes the controls and may carry U+FFFE.
+        // stats.json is the docs/statistics.md contract: JSON escapes the controls and may carry U+FFFE.
         for (path, text) in files where path != "data/stats.json" {
             #expect(!text.unicodeScalars.contains { $0.value == 0x1 || $0.value == 0xB || $0.value == 0xFFFE }, "\(path)")
             for svg in inlineSVGs(in: text) { #expect(parseXML(svg).error == nil, "\(path)") }

@@ -15,7 +15,7 @@ struct WeekRowTests {
     }
 
     @Test("each cell carries the state's data-state, mark, class, weekday and label", arguments: [
-        // (date, weekday, state, mark, words) — the marks of STATS.md.
+        // (date, weekday, state, mark, words) — the marks of docs/statistics.md.
         ("2026-03-16", "Mon", "done", "✓", "Monday 2026-03-16: done"),
         ("2026-03-18", "Wed", "missed", "✗", "Wednesday 2026-03-18: missed"),
         ("2026-03-20", "Fri", "planned", "○", "Friday 2026-03-20: planned (Push)"),
@@ -83,7 +83,7 @@ struct WeekRowTests {
         #expect(SiteError.invalidWeek(label: "W", rule: "x").exitCode == 65)
     }
 
-    @Test("the legend lists every mark with its class, in the order of STATS.md")
+    @Test("the legend lists every mark with its class, in the order of docs/statistics.md")
     func legend() {
         #expect(CalendarLegend().html == """
             <ul class="calendar-legend" aria-label="Calendar legend">

@@ -3,7 +3,7 @@ import Testing
 import WktCore
 @testable import WktStore
 
-@Suite("Import policy (FORMATS.md §6) on an in-memory store")
+@Suite("Import policy (docs/formats.md §6) on an in-memory store")
 struct ImportPolicyTests {
     @Test("a rich workout round-trips field by field, NFD names merged into NFC")
     func richRoundTrip() throws {

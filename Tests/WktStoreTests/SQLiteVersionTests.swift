@@ -1,7 +1,7 @@
 import Testing
 @testable import WktStore
 
-@Suite("SQLite versions and the WAL-reset fix (RELIABILITY.md P4)")
+@Suite("SQLite versions and the WAL-reset fix (docs/reliability.md P4)")
 struct SQLiteVersionTests {
     @Test("versions parse; junk does not")
     func parse() {

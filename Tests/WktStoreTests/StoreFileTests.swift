@@ -3,7 +3,7 @@ import Testing
 import WktCore
 @testable import WktStore
 
-@Suite("Store files: opening, PRAGMAs, versions, corruption, locking (RELIABILITY.md S)")
+@Suite("Store files: opening, PRAGMAs, versions, corruption, locking (docs/reliability.md S)")
 struct StoreFileTests {
     /// Creates a store at `path` holding two workouts and returns its dump.
     @discardableResult

@@ -4,8 +4,8 @@ import Testing
 import WktCore
 @testable import WktStore
 
-/// Store error messages speak our words, never SQL (RELIABILITY.md A-09).
-@Suite("Store messages: the rule in words, never raw SQL (RELIABILITY.md A-09)")
+/// Store error messages speak our words, never SQL (docs/reliability.md A-09).
+@Suite("Store messages: the rule in words, never raw SQL (docs/reliability.md A-09)")
 struct StoreMessagesTests {
     /// Phrases of SQLite's own constraint messages that must never reach a user.
     private static let sqlPhrases = ["constraint failed", "CHECK", "UNIQUE", "NOT NULL", "FOREIGN KEY", "PRIMARY KEY"]

@@ -5,9 +5,9 @@ import Testing
 import WktCore
 @testable import WktStore
 
-/// Crash, fault and disk-full cases of the store (RELIABILITY.md P4, S-02, S-03, A-01, A-02),
+/// Crash, fault and disk-full cases of the store (docs/reliability.md P4, S-02, S-03, A-01, A-02),
 /// with SQLite's real pager working through the fault-injecting VFS (``FaultVFS``).
-@Suite("Store reliability: interrupted and failed writes (RELIABILITY.md S, A)", .serialized)
+@Suite("Store reliability: interrupted and failed writes (docs/reliability.md S, A)", .serialized)
 struct StoreReliabilityTests {
     /// The VFS must be SQLite's default before the first connection of a test opens.
     init() throws {

@@ -228,7 +228,7 @@ public enum BuildRunner {
     }
 
     /// `--output` must not hold the store, neither as given nor after resolving symbolic links
-    /// (RELIABILITY.md F-12, A-05). A build replaces the output folder, keeps the replaced one
+    /// (docs/reliability.md F-12, A-05). A build replaces the output folder, keeps the replaced one
     /// as `<output>.prev` and reuses that as its next temporary folder; a store (or a symbolic
     /// link to one) inside any of them would be swapped away and deleted by a later build. So the
     /// store's path, with every symbolic link in it and in its parents resolved, must lie outside
@@ -260,7 +260,7 @@ public enum BuildRunner {
     }
 
     /// `--base-url` must pass the one base-URL rule (`BaseURL`, shared with `base_url` in the
-    /// config); on the command line a bad one is a usage error, 64 (RELIABILITY.md A-13).
+    /// config); on the command line a bad one is a usage error, 64 (docs/reliability.md A-13).
     static func validate(baseURL: String) throws {
         do throws(BaseURL.Invalid) {
             _ = try BaseURL.validate(baseURL)

@@ -120,7 +120,7 @@ public indirect enum JSONValue: Sendable {
     /// as `\b \f \n \r \t` or `\u00XX`, and `<`, `>`, `&`, U+2028, U+2029 as `\u003c`,
     /// `\u003e`, `\u0026`, `\u2028`, `\u2029` (the same JSON value, but a page or script that
     /// inlines the file can never meet `</script>`, `<!--` or a JavaScript line terminator from
-    /// a workout's name; RELIABILITY.md A-12); everything else (non-ASCII too) as UTF-8.
+    /// a workout's name; docs/reliability.md A-12); everything else (non-ASCII too) as UTF-8.
     public static func quote(_ text: String) -> String {
         var out: [UInt8] = []
         appendQuoted(text, to: &out)
@@ -171,7 +171,7 @@ public indirect enum JSONValue: Sendable {
         return DecimalFormat.exact(kg, decimals: 3, minDecimals: 1) ?? "null"
     }
 
-    /// The number format of wkt JSON (FORMATS.md §5): a decimal with at most three fraction
+    /// The number format of wkt JSON (docs/formats.md §5): a decimal with at most three fraction
     /// digits and no trailing zeros (`100`, `22.68`, `0.125`, `-2.5`, zero is `0`); `null` for a
     /// value that is not finite or of 9×10¹⁵ and more.
     public static func formatDecimal(_ value: Double) -> String {

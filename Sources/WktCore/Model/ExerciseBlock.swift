@@ -1,6 +1,6 @@
 /// One contiguous run of sets of one exercise inside a workout.
 ///
-/// An exercise can appear in several non-adjacent blocks of the same workout (FORMATS.md §1.3);
+/// An exercise can appear in several non-adjacent blocks of the same workout (docs/formats.md §1.3);
 /// each block is kept in order.
 public struct ExerciseBlock: Sendable, Hashable {
     /// NFC-normalised exercise name (``CanonicalName``).

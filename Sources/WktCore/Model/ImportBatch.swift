@@ -5,7 +5,7 @@ public enum WeightUnit: String, Sendable, Hashable, CaseIterable, Codable {
     /// Kilograms per pound, exact by definition.
     public static let kilogramsPerPound = 0.45359237
 
-    /// Converts a value in this unit to kilograms rounded to 0.001 (FORMATS.md §6).
+    /// Converts a value in this unit to kilograms rounded to 0.001 (docs/formats.md §6).
     public func toKilograms(_ value: Double) -> Double {
         switch self {
         case .kg: return Measure.roundKg(value)
@@ -44,7 +44,7 @@ public struct LineIssue: Sendable, Hashable, CustomStringConvertible {
     public var message: String
 
     /// Creates an issue; the message is made one printable line of at most 2,000 characters
-    /// (RELIABILITY.md A-09: it may quote hostile fields, and it reaches stderr and `--json`).
+    /// (docs/reliability.md A-09: it may quote hostile fields, and it reaches stderr and `--json`).
     public init(line: Int, message: String) {
         self.line = line
         self.message = MessageText.oneLine(message)

@@ -1,4 +1,4 @@
-/// What kind of set a row is. Working sets are every kind except ``warmup`` (STATS.md).
+/// What kind of set a row is. Working sets are every kind except ``warmup`` (docs/statistics.md).
 public enum SetKind: String, Sendable, Hashable, CaseIterable, Codable {
     case normal, warmup, drop, failure
 

@@ -1,4 +1,4 @@
-/// Apple Health copies of workouts that another app also logged (FORMATS.md §4.3: when Strong or
+/// Apple Health copies of workouts that another app also logged (docs/formats.md §4.3: when Strong or
 /// Hevy sync to Health, the same session appears in both sources).
 ///
 /// Rule: an Apple Health workout **without sets** whose wall-clock interval overlaps the interval

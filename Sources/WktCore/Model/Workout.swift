@@ -25,7 +25,7 @@ public struct CheckIn: Sendable, Hashable {
 public struct Workout: Sendable, Hashable {
     /// The app that wrote it.
     public var source: WorkoutSource
-    /// Stable identity within the source that survives re-export (FORMATS.md §6), e.g. the
+    /// Stable identity within the source that survives re-export (docs/formats.md §6), e.g. the
     /// Strong `Date` text. Together with ``source`` it is unique in the store.
     public var sourceKey: String
     /// Start as local wall-clock time.

@@ -33,7 +33,7 @@ public struct WorkoutSet: Sendable, Hashable {
         self.notes = notes
     }
 
-    /// STATS.md: a set is done when reps > 0, or seconds > 0, or distance > 0.
+    /// docs/statistics.md: a set is done when reps > 0, or seconds > 0, or distance > 0.
     public var isDone: Bool {
         (reps ?? 0) > 0 || (seconds ?? 0) > 0 || (distanceM ?? 0) > 0
     }
@@ -41,7 +41,7 @@ public struct WorkoutSet: Sendable, Hashable {
     /// A done set that is not a warm-up.
     public var isWorking: Bool { kind.isWorking && isDone }
 
-    /// STATS.md: weight × reps when both are > 0, else 0.
+    /// docs/statistics.md: weight × reps when both are > 0, else 0.
     public var volumeKg: Double {
         guard let w = weightKg, w > 0, let r = reps, r > 0 else { return 0 }
         return w * Double(r)

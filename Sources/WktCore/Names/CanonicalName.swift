@@ -1,6 +1,6 @@
 import Foundation
 
-/// Canonical form of user-visible names (RELIABILITY.md P8).
+/// Canonical form of user-visible names (docs/reliability.md P8).
 ///
 /// Swift's `==` treats `"Café"` and `"Cafe\u{301}"` as equal, but SQLite `UNIQUE` and file systems
 /// compare bytes; so every name is NFC-normalised once, at import, and the NFC form decides identity.
@@ -11,7 +11,7 @@ public enum CanonicalName {
         return name.precomposedStringWithCanonicalMapping
     }
 
-    /// Code-point order of the NFC forms, the one order every listing uses (STATS.md).
+    /// Code-point order of the NFC forms, the one order every listing uses (docs/statistics.md).
     public static func precedes(_ a: String, _ b: String) -> Bool {
         a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
     }

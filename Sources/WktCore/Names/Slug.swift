@@ -1,6 +1,6 @@
 import Foundation
 
-/// URL- and file-name-safe slugs for exercise (and other) names (RELIABILITY.md P8).
+/// URL- and file-name-safe slugs for exercise (and other) names (docs/reliability.md P8).
 ///
 /// The base of a slug: NFKC → locale-free case and diacritic fold
 /// (`folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)`) → every Unicode

@@ -1,4 +1,4 @@
-/// Everything `wkt-site.toml` can set (STATS.md "Calendar model", PRODUCT.md).
+/// Everything `wkt-site.toml` can set (docs/statistics.md "Calendar model", docs/product.md).
 ///
 /// The defaults are the documented ones; `WktConfig.ConfigLoader` validates a file into this type,
 /// so values reaching the statistics are already in range. ``TrainingCalendar`` still clamps

@@ -1,5 +1,5 @@
 /// The one rule for a site's base URL, shared by `base_url` in `wkt-site.toml` (a config error,
-/// exit 65) and `--base-url` (a usage error, exit 64) (RELIABILITY.md A-13).
+/// exit 65) and `--base-url` (a usage error, exit 64) (docs/reliability.md A-13).
 ///
 /// A base URL is used verbatim in the sitemap, the Atom feed and the 404 page, so it must be an
 /// absolute `http://` or `https://` URL with a host, and free of characters that would need

@@ -1,4 +1,4 @@
-/// The state of one day in the weekly calendar (STATS.md "The weekly calendar").
+/// The state of one day in the weekly calendar (docs/statistics.md "The weekly calendar").
 public enum DayState: String, Sendable, Hashable, CaseIterable {
     /// At least one workout on that training day (today included).
     case done

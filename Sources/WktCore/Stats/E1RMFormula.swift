@@ -1,4 +1,4 @@
-/// Estimated one-rep-max formulas (STATS.md "Records"), valid for 1…12 reps.
+/// Estimated one-rep-max formulas (docs/statistics.md "Records"), valid for 1…12 reps.
 public enum E1RMFormula: String, Sendable, Hashable, CaseIterable {
     /// Epley: w × (1 + r/30) for r ≥ 2, w for r = 1.
     case epley

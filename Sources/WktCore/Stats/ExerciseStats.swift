@@ -21,7 +21,7 @@ public typealias RecordValue = Reached<Double>
 /// A reps record.
 public typealias RepsRecord = Reached<Int>
 
-/// An exercise's records (STATS.md "Records"), over its working sets with weight > 0 and
+/// An exercise's records (docs/statistics.md "Records"), over its working sets with weight > 0 and
 /// reps ≥ 1 (``maxReps``: any weight). A record that does not exist is nil.
 public struct ExerciseRecords: Sendable, Equatable {
     /// Greatest weight for at least 1 rep.
@@ -100,7 +100,7 @@ public struct ExerciseSession: Sendable, Equatable {
     }
 }
 
-/// Aggregates and records of one exercise (STATS.md "Aggregates", "Records").
+/// Aggregates and records of one exercise (docs/statistics.md "Aggregates", "Records").
 public struct ExerciseStats: Sendable, Equatable {
     /// NFC name.
     public var name: String

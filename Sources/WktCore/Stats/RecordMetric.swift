@@ -1,4 +1,4 @@
-/// The records that produce PR events (STATS.md "PR events"), in the order events of one exercise
+/// The records that produce PR events (docs/statistics.md "PR events"), in the order events of one exercise
 /// in one workout are listed: heaviest, e1RM, set volume, session volume, rep max 1…12.
 public enum RecordMetric: Sendable, Hashable {
     /// Greatest weight for at least 1 rep.
@@ -51,7 +51,7 @@ public enum RecordMetric: Sendable, Hashable {
 }
 
 /// A personal record: a workout's best value of a record strictly above the best of all earlier
-/// workouts (STATS.md "PR events"). Values are kilograms rounded to 0.001; equal values are ties,
+/// workouts (docs/statistics.md "PR events"). Values are kilograms rounded to 0.001; equal values are ties,
 /// never PRs.
 public struct PREvent: Sendable, Equatable {
     /// The workout's training day.

@@ -1,6 +1,6 @@
-/// Computes every number of STATS.md in one pass over the history (no I/O, no clock, no zone).
+/// Computes every number of docs/statistics.md in one pass over the history (no I/O, no clock, no zone).
 ///
-/// Rules beyond STATS.md's text, decided here:
+/// Rules beyond docs/statistics.md's text, decided here:
 /// - Weights and volumes are summed as whole grams (kg × 1000 rounded, an exact integer in a
 ///   `Double`), so sums do not depend on grouping and ties are exact; every published value is
 ///   kg with at most 3 decimals. e1RM estimates are rounded to 0.001 kg before comparison.

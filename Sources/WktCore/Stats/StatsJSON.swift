@@ -1,4 +1,4 @@
-/// `stats.json` schema 1 (STATS.md): one deterministic byte sequence for a report.
+/// `stats.json` schema 1 (docs/statistics.md): one deterministic byte sequence for a report.
 ///
 /// Format decisions: two-space pretty printing, keys in the documented order, a final newline;
 /// counts as integers; kilograms by ``JSONValue/formatKg(_:)`` (at most three decimals, at least

@@ -1,4 +1,4 @@
-/// Every number of STATS.md for one history, settings and day; produced by ``StatsEngine``.
+/// Every number of docs/statistics.md for one history, settings and day; produced by ``StatsEngine``.
 ///
 /// The site, `wkt-site stats` and `stats.json` all read this one value, so they never disagree.
 public struct StatsReport: Sendable {
@@ -70,7 +70,7 @@ public struct StatsReport: Sendable {
         return weeks.indices.contains(index) ? weeks[index] : nil
     }
 
-    /// The seven marks of the week containing `day` (STATS.md "The weekly calendar").
+    /// The seven marks of the week containing `day` (docs/statistics.md "The weekly calendar").
     ///
     /// A day is ✓ done when it has a workout; else ● today when it is today; else, when the schedule
     /// plans its weekday, ○ planned if after today or ✗ missed if before; else · rest.

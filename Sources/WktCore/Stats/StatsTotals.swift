@@ -1,4 +1,4 @@
-/// Totals over every counted workout (STATS.md "Aggregates"). Warm-ups count nowhere.
+/// Totals over every counted workout (docs/statistics.md "Aggregates"). Warm-ups count nowhere.
 public struct StatsTotals: Sendable, Equatable {
     /// Workouts on or before today (sets or not: a run without sets is a workout).
     public var workouts: Int
@@ -27,7 +27,7 @@ public struct StatsTotals: Sendable, Equatable {
     }
 }
 
-/// One week of the weekly series (STATS.md "Workouts per week"); zero weeks are included.
+/// One week of the weekly series (docs/statistics.md "Workouts per week"); zero weeks are included.
 public struct WeekStats: Sendable, Equatable {
     /// The week's first day (a `week_start` weekday).
     public var start: CivilDate

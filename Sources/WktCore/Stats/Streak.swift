@@ -1,4 +1,4 @@
-/// One streak kind (weeks or days): the current run and the longest run (STATS.md "Streaks").
+/// One streak kind (weeks or days): the current run and the longest run (docs/statistics.md "Streaks").
 ///
 /// For week streaks every date is the first day of its week. When several runs share the longest
 /// length, the most recent one is reported (so a lifter matching their best sees the run they are

@@ -1,4 +1,4 @@
-/// Training days and weeks (STATS.md "Calendar model", RELIABILITY.md P9).
+/// Training days and weeks (docs/statistics.md "Calendar model", docs/reliability.md P9).
 ///
 /// Everything here is integer arithmetic on ``CivilDate/dayNumber``: no seconds, no `/86400`, no
 /// locale calendar, no time zone. A workout's wall time is already local (a naive Strong/Hevy time

@@ -1,5 +1,5 @@
 /// The one decimal formatter: locale-free number text for pages, charts, the terminal and the
-/// JSON files (RELIABILITY.md §P3).
+/// JSON files (docs/reliability.md P3).
 ///
 /// The output never depends on the process locale, never contains `NaN`, `inf` or `-0`, and
 /// uses `.` as the decimal separator with no grouping (except ``grouped(_:)``). Rounding is half

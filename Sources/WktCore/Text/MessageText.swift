@@ -1,4 +1,4 @@
-/// Makes text from input files safe to show in a one-line error message (RELIABILITY.md A-09:
+/// Makes text from input files safe to show in a one-line error message (docs/reliability.md A-09:
 /// hostile fields must not break the "one line per message" rule or drive the terminal).
 ///
 /// Control characters (C0, DEL, C1) and the Unicode line and paragraph separators are shown as

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where a naive wall time falls in a time zone (RELIABILITY.md T-07, T-08).
+/// Where a naive wall time falls in a time zone (docs/reliability.md T-07, T-08).
 ///
 /// Around a daylight-saving change a wall time can fail to exist (02:30 on 2024-03-31 in
 /// Europe/Berlin: the clocks jump from 02:00 to 03:00) or exist twice (02:30 on 2024-10-27: once

@@ -9,7 +9,7 @@ import CRenameExchange
 extension FileSystem {
     /// The real disk through POSIX calls: `open`/`write`/`close` with explicit modes and no
     /// `fsync` per file (Foundation's `Data.write` fsyncs every file: 3.7 s for 2,199 pages,
-    /// PRODUCT.md), `renameat2(RENAME_EXCHANGE)` from the `CRenameExchange` C target, and a
+    /// docs/product.md), `renameat2(RENAME_EXCHANGE)` from the `CRenameExchange` C target, and a
     /// descriptor-relative tree removal that never follows symbolic links.
     public static let disk = FileSystem(
         info: DiskCalls.info,

@@ -61,7 +61,7 @@ public struct FileSystemError: Error, Sendable, Equatable, CustomStringConvertib
 
 /// The file-system seam of `WktIO`: every disk access of `SitePublisher` and `TreeHash`
 /// goes through these closures, so tests can wrap `.disk` and fail the Nth write or rename
-/// (RELIABILITY F-09), the way SQLite's I/O-error tests do.
+/// (docs/reliability.md F-09), the way SQLite's I/O-error tests do.
 ///
 /// Paths are plain POSIX paths. No operation follows a symbolic link in the last component,
 /// and `removeTree` never follows one anywhere (F-13).

@@ -5,7 +5,7 @@ import Darwin
 #endif
 import WktCore
 
-/// The tree hash of RELIABILITY's "site intact": one line per entry, sorted by the UTF-8
+/// The tree hash of docs/reliability.md's "site intact": one line per entry, sorted by the UTF-8
 /// bytes of the path, `path  sha256` for a regular file and `path  -> target` for a
 /// symbolic link (never followed). Directories appear only through their contents.
 /// Two trees are the same build when their listings are equal.

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// Why `RunLock.acquire` did not get the lock. The run must stop: it never goes on unlocked
-/// (RELIABILITY C-08).
+/// (docs/reliability.md C-08).
 public enum LockError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Another open of the lock file holds it, and it stayed held for the whole wait.
     /// `holder` says who (`pid 1234`) when the system can tell.
@@ -42,7 +42,7 @@ public enum LockError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// One run at a time (RELIABILITY P2): an exclusive `flock` on a lock file next to the
+/// One run at a time (docs/reliability.md P2): an exclusive `flock` on a lock file next to the
 /// store (`workouts.sqlite.lock`, see `lockPath(forStore:)`), held for the whole run.
 ///
 /// The kernel drops the lock when the holding process dies, however it dies (`kill -9`
@@ -79,7 +79,7 @@ public final class RunLock: Sendable {
     }
 
     /// Takes the lock for a run that only **reads** the store (`build`, `stats`, `backup`): as
-    /// `acquire`, except where the store's folder is read-only (RELIABILITY A-06, S-09).
+    /// `acquire`, except where the store's folder is read-only (docs/reliability.md A-06, S-09).
     ///
     /// In a read-only folder (a read-only mount, or a folder this user may not write) the lock
     /// file cannot be created, and no lock is needed either: a writer needs to create SQLite's

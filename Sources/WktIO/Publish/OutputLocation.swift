@@ -14,7 +14,7 @@ struct OutputLocation {
     var temporaryPrefix: String { name + ".tmp-" }
 
     /// Resolves `path` and refuses `/`, top-level folders, the home folder and its ancestors,
-    /// and any `..` (RELIABILITY F-12).
+    /// and any `..` (docs/reliability.md F-12).
     init(path: String, home: String?, fileSystem: FileSystem) throws(PublishError) {
         if path.isEmpty { throw .unsafeOutput(path: path, reason: "the output path is empty") }
         let components = path.split(separator: "/", omittingEmptySubsequences: true)

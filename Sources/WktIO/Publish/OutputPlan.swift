@@ -39,7 +39,7 @@ struct OutputPlan {
     /// The longest file-name component Linux and macOS accept.
     static let maximumComponentBytes = 255
 
-    /// Validates `files` and `keep` (RELIABILITY F-07: duplicates fail, never last-writer-wins).
+    /// Validates `files` and `keep` (docs/reliability.md F-07: duplicates fail, never last-writer-wins).
     init(files: [OutputFile], keep: [String]) throws(PublishError) {
         let keepEntries = try Self.validatedKeep(keep)
         let keepComponents = keepEntries.map { $0.split(separator: "/", omittingEmptySubsequences: false) }

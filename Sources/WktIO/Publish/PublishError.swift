@@ -27,12 +27,12 @@ public enum PublishStep: String, Sendable, Equatable {
 public enum PublishError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An output file's path breaks a rule (absolute, `..`, empty component, dot-file, …).
     case invalidFile(path: String, rule: String)
-    /// Two output files have the same path (never last-writer-wins; RELIABILITY F-07).
+    /// Two output files have the same path (never last-writer-wins; docs/reliability.md F-07).
     case duplicateFile(path: String)
     /// A keep-list entry is not a plain relative path.
     case invalidKeepEntry(entry: String, rule: String)
     /// The output folder is not one wkt-site may replace (`/`, the home folder, `..`, or an
-    /// existing non-empty folder without the `.wkt-site` marker; RELIABILITY F-12).
+    /// existing non-empty folder without the `.wkt-site` marker; docs/reliability.md F-12).
     case unsafeOutput(path: String, reason: String)
     /// A file-system call failed at `step`; the temporary folder was removed, unless
     /// `leftover` names it (then the next run removes it as stale).

@@ -1,7 +1,7 @@
 import WktCore
 
 /// Reusing `<output>.prev` as the temporary folder: what may stay, what is patched in place,
-/// what goes (moved aside for the undo record, RELIABILITY.md A-14).
+/// what goes (moved aside for the undo record, docs/reliability.md A-14).
 extension PublishRun {
 
     /// Walks the reused tree: keeps files whose bytes and mode match, patches changed files in

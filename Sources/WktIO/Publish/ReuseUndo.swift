@@ -6,7 +6,7 @@ import Darwin
 
 /// What a publish changed in the reused previous build (`<output>.prev`, taken over as the
 /// temporary folder), so that a failed or interrupted publish can put it back: a failed build
-/// changes nothing, neither `site/` nor `site.prev/` (RELIABILITY.md A-14).
+/// changes nothing, neither `site/` nor `site.prev/` (docs/reliability.md A-14).
 ///
 /// Recorded as the run goes: the old bytes each patch overwrites, narrowed to the spans that
 /// differ (a rebuild changes a build ID and a footer: tens of bytes a page), files and folders

@@ -5,7 +5,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Publishes a generated site atomically (RELIABILITY P1): the output folder is always one
+/// Publishes a generated site atomically (docs/reliability.md P1): the output folder is always one
 /// complete build, the old one or the new one, never a mix.
 ///
 /// `publish` does, in order:
@@ -30,7 +30,7 @@ import Darwin
 ///    `site.prev/`.
 ///
 /// **Reusing the previous build.** Deleting a whole old tree and writing every file anew is
-/// the slow part of publishing (PRODUCT.md). So, by default, `site.prev/` (which carries the
+/// the slow part of publishing (docs/product.md). So, by default, `site.prev/` (which carries the
 /// marker) is renamed to be the temporary folder: files whose bytes and mode already match
 /// stay as they are; changed files are patched in place — read, compared in 4 KiB blocks, and
 /// only the differing blocks written (`FileSystem.patchFile`; when the size changed,
@@ -49,7 +49,7 @@ import Darwin
 /// old `site.prev/`, write every file) 2.3–4.3 s; a first build into a new folder 0.27–2.7 s.
 ///
 /// Publishing is not safe against a concurrent publish into the same folder: hold the
-/// `RunLock` (RELIABILITY P2) around it.
+/// `RunLock` (docs/reliability.md P2) around it.
 ///
 /// On failure the temporary folder is removed, the old site is untouched, and the error
 /// names the step and path (`PublishError.exitCode` 74 for I/O).

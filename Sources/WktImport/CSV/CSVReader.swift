@@ -2,7 +2,7 @@ import WktCore
 
 /// A strict RFC 4180 CSV reader over UTF-8 bytes, with physical line numbers.
 ///
-/// Why our own reader: the Swift CSV libraries accept broken files silently (RELIABILITY.md P5,
+/// Why our own reader: the Swift CSV libraries accept broken files silently (docs/reliability.md P5,
 /// measured with SwiftCSV 0.10.0 and CSV.swift 2.5.2): an unterminated quote swallows the rest of
 /// the file into one field, a short row comes back short, a `;` file's `82,5` is split in two,
 /// CSV.swift keeps a BOM in the first header name. This reader instead:
@@ -17,7 +17,7 @@ import WktCore
 /// * checks every record's field count against the header's (I-07; a ragged row can instead be set
 ///   aside when the caller tolerates bad rows, and a row wider than the header handed whole to an
 ///   importer that repairs it, for FitNotes' unquoted commas);
-/// * sniffs the delimiter from line 1: `;` when it occurs more often than `,` (FORMATS.md §0.3);
+/// * sniffs the delimiter from line 1: `;` when it occurs more often than `,` (docs/formats.md §0.3);
 /// * caps the file size and the record count (I-20).
 ///
 /// Blank lines at the very end of the file are ignored; anywhere else a blank line is a record
@@ -90,7 +90,7 @@ public struct CSVReader: Sendable {
     ///     left out and listed in ``CSVTable/skipped``; when false it is an error.
     ///   - keepingWideRows: when true, a record with *more* fields than the header is neither an
     ///     error nor skipped: it is set aside whole in ``CSVTable/wideRows`` for an importer that can
-    ///     repair it (FitNotes does not quote exercise names holding commas, FORMATS.md §3). Short
+    ///     repair it (FitNotes does not quote exercise names holding commas, docs/formats.md §3). Short
     ///     records still follow `tolerateRaggedRows`. Only an importer that repairs or rejects every
     ///     wide row may ask for this.
     /// - Returns: the records with their physical start lines.
@@ -145,7 +145,7 @@ public struct CSVReader: Sendable {
         try CSVReader(bytes: bytes, file: file, limits: limits).readRecords()
     }
 
-    /// `;` when line 1 holds more semicolons than commas, else `,` (FORMATS.md §0.3).
+    /// `;` when line 1 holds more semicolons than commas, else `,` (docs/formats.md §0.3).
     static func sniffDelimiter(_ bytes: [UInt8], from start: Int) -> UInt8 {
         var commas = 0
         var semicolons = 0

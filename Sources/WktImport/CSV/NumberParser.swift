@@ -1,4 +1,4 @@
-/// Strict parsing of the numbers in export files (FORMATS.md §0.4–0.5, RELIABILITY.md I-08–I-10).
+/// Strict parsing of the numbers in export files (docs/formats.md §0.4–0.5, docs/reliability.md I-08–I-10).
 ///
 /// Accepted: ASCII digits with an optional fraction after a dot (`8`, `8.0`, `82.5`,
 /// `2.2679618500000003`); with `decimalComma` (`;` files) also `82,5`. Empty means "not given" and

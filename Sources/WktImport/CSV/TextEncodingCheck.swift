@@ -1,7 +1,7 @@
 import WktCore
 
-/// Byte-level checks that a CSV file is UTF-8 text, run before any parsing (FORMATS.md §0.1,
-/// RELIABILITY.md I-17): a UTF-16 or UTF-32 file, a Windows-1252 byte such as `0xFC` (ü) and a NUL
+/// Byte-level checks that a CSV file is UTF-8 text, run before any parsing (docs/formats.md §0.1,
+/// docs/reliability.md I-17): a UTF-16 or UTF-32 file, a Windows-1252 byte such as `0xFC` (ü) and a NUL
 /// byte are reported with what they are, instead of turning into mojibake.
 enum TextEncodingCheck {
     /// Bytes of the UTF-8 byte-order mark.

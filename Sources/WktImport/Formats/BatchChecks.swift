@@ -1,6 +1,6 @@
 import WktCore
 
-/// Warnings shared by the importers (RELIABILITY.md I-19, FORMATS.md §1.3, §1.5).
+/// Warnings shared by the importers (docs/reliability.md I-19, docs/formats.md §1.3, §1.5).
 enum BatchChecks {
     /// Durations above this (6 h) are kept but flagged: a workout left running.
     static let longDurationSeconds = 6 * 3600
@@ -21,7 +21,7 @@ enum BatchChecks {
             + "imported as written"
     }
 
-    /// lb plate loads (FORMATS.md §1.5): a kg lifter rarely logs these exact numbers.
+    /// lb plate loads (docs/formats.md §1.5): a kg lifter rarely logs these exact numbers.
     static let poundPlateLoads: Set<Double> = [45, 95, 135, 185, 225, 275, 315, 365, 405, 455, 495]
 
     /// When a file without a unit was read as kg: a warning if its weights look like pounds

@@ -1,6 +1,6 @@
 import WktCore
 
-/// Reads FitNotes (Android) `FitNotes_Export.csv` files (FORMATS.md §3) into an ``ImportBatch``.
+/// Reads FitNotes (Android) `FitNotes_Export.csv` files (docs/formats.md §3) into an ``ImportBatch``.
 ///
 /// Rules:
 /// * Headers: 8 columns with the weight unit in the header (`Weight (lbs)`, `Weight (kgs)`), or
@@ -31,7 +31,7 @@ import WktCore
 ///   one split may put a known category in place. No such anchor, or more than one, is a row error
 ///   (I-07): the file is rejected with the line, or the row skipped under `--skip-bad-rows`.
 enum FitNotesImporter {
-    /// Categories FitNotes ships or that real exports show (FORMATS.md §3 and the samples); a
+    /// Categories FitNotes ships or that real exports show (docs/formats.md §3 and the samples); a
     /// file's own categories are added to these when anchoring a repaired row.
     static let knownCategories: Set<String> = [
         "Abs", "Back", "Biceps", "Calves", "Cardio", "Chest", "Forearms", "Glutes", "Hamstrings", "Legs",

@@ -1,7 +1,7 @@
 import Foundation
 import WktCore
 
-/// Reads Gym-Baazi `BackupData` JSON backups (`exportAllData`, SEEDS.md; FORMATS.md §5) into an
+/// Reads Gym-Baazi `BackupData` JSON backups (`exportAllData`, docs/formats.md §5) into an
 /// ``ImportBatch``.
 ///
 /// A backup is `JSONEncoder()` output with default strategies of the seed's types:
@@ -26,7 +26,7 @@ import WktCore
 ///   when the workout is completed; it is used as the start anyway, so the training day is the
 ///   day the app itself files the log under (one log per calendar day).
 /// * Done work: only logs with `completed` true are workouts, and only their sets with
-///   `completed` true are sets (SEEDS.md: "only completed sets of completed logs are done work").
+///   `completed` true are sets (docs/formats.md §5: "only completed sets of completed logs are done work").
 ///   `REST` logs are rest days, not workouts. What is left out is counted in the warnings.
 /// * A workout is keyed by `WorkoutLog.id` (§6, upper-case UUID text) and named `Push`, `Pull` or
 ///   `Legs`; `duration` (0 is none) is its duration. Its blocks are contiguous runs of one

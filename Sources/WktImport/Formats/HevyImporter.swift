@@ -1,6 +1,6 @@
 import WktCore
 
-/// Reads Hevy `workout_data.csv` exports (FORMATS.md §2) into an ``ImportBatch``.
+/// Reads Hevy `workout_data.csv` exports (docs/formats.md §2) into an ``ImportBatch``.
 ///
 /// * Columns are mapped by name; column 10 is `weight_kg` or `weight_lbs` and column 12
 ///   `distance_km` or `distance_miles`, chosen independently.

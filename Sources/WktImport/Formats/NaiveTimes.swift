@@ -2,7 +2,7 @@ import Foundation
 import WktCore
 
 /// Naive wall times (Strong, Hevy, FitNotes) that do not exist in the configured zone
-/// (RELIABILITY.md T-07).
+/// (docs/reliability.md T-07).
 ///
 /// A start of 02:30 on the day the clocks jump from 02:00 to 03:00 names no instant. It is kept,
 /// never dropped, and read as 03:30 (moved forward by the gap, see ``LocalTime``), with a warning

@@ -2,7 +2,7 @@ import Foundation
 import WktCore
 
 /// Foundation `Date` values as `JSONEncoder` writes them by default: seconds since
-/// 2001-01-01T00:00:00Z (SEEDS.md, Gym-Baazi), turned into a wall time in a zone.
+/// 2001-01-01T00:00:00Z (docs/formats.md §5, Gym-Baazi), turned into a wall time in a zone.
 enum ReferenceDateTime {
     /// Seconds from 1970-01-01T00:00:00Z to 2001-01-01T00:00:00Z.
     static let referenceOffset = 978_307_200

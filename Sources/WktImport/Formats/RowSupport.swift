@@ -6,7 +6,7 @@ struct RowError: Error, Equatable {
     var message: String
 }
 
-/// Applies `--skip-bad-rows`: without it a bad row rejects the file (RELIABILITY.md P5); with it
+/// Applies `--skip-bad-rows`: without it a bad row rejects the file (docs/reliability.md P5); with it
 /// the row is listed in ``skipped`` and the import goes on.
 struct RowErrorPolicy {
     /// The file's path, for the error.
@@ -72,7 +72,7 @@ struct RowFields {
     /// The 0-based data row.
     let row: Int
 
-    /// Whether `82,5` is a decimal (only in `;` files, FORMATS.md §0.4).
+    /// Whether `82,5` is a decimal (only in `;` files, docs/formats.md §0.4).
     var decimalComma: Bool { table.delimiter == ASCII.semicolon }
 
     /// The 1-based physical line of the row.
@@ -162,7 +162,7 @@ enum DistanceUnit: String, Sendable, CaseIterable {
         }
     }
 
-    /// Converts a value in this unit to metres rounded to 0.01 m (FORMATS.md §6).
+    /// Converts a value in this unit to metres rounded to 0.01 m (docs/formats.md §6).
     func toMetres(_ value: Double) -> Double { Measure.roundMetres(value * metres) }
 
     /// Parses a unit as exports and headers spell it (`km`, `miles`, `mi`, `meters`, `m`).

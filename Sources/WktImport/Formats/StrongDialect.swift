@@ -1,6 +1,6 @@
 import WktCore
 
-/// The header dialects of Strong CSV exports (FORMATS.md §1.1). The raw value follows the
+/// The header dialects of Strong CSV exports (docs/formats.md §1.1). The raw value follows the
 /// batch's format id: `strong/A`, `strong/Aprime` (A′), `strong/A-de`, …
 public enum StrongDialect: String, Sendable, CaseIterable {
     /// 2016–17: `kg`/`km` headers, 0-based Set Order, CRLF.
@@ -60,7 +60,7 @@ enum StrongField: Int, CaseIterable {
     case workoutNotes
 }
 
-/// Where a Strong file's weight or distance unit comes from (FORMATS.md §1.5).
+/// Where a Strong file's weight or distance unit comes from (docs/formats.md §1.5).
 enum UnitSource<Unit: Sendable & Equatable>: Sendable, Equatable {
     /// Written in the header (`kg`, `Weight (kg)`, `Distance (meters)`).
     case header(Unit)
@@ -221,7 +221,7 @@ struct StrongLayout {
     }
 }
 
-/// What a Strong `Set Order` value says (FORMATS.md §1.4).
+/// What a Strong `Set Order` value says (docs/formats.md §1.4).
 enum StrongSetOrder: Equatable {
     /// A real set of this kind.
     case set(SetKind)

@@ -1,6 +1,6 @@
 import WktCore
 
-/// Reads Strong (strong.app) CSV exports of every dialect (FORMATS.md §1) into an ``ImportBatch``.
+/// Reads Strong (strong.app) CSV exports of every dialect (docs/formats.md §1) into an ``ImportBatch``.
 ///
 /// Rules, beyond the column map of ``StrongLayout``:
 /// * A workout is a contiguous run of rows with the same `Date`; its key is that date normalised to
@@ -27,7 +27,7 @@ import WktCore
 ///   user's unit is lb.
 /// * Durations over 6 hours are kept and warned about; workouts after `today` are warned about.
 enum StrongImporter {
-    /// Whether a header is Strong's (FORMATS.md §1.7).
+    /// Whether a header is Strong's (docs/formats.md §1.7).
     static func matches(header: [String]) -> Bool { StrongLayout.matches(header: header) }
 
     /// Imports a parsed Strong table.

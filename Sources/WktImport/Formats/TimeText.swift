@@ -1,7 +1,7 @@
 import WktCore
 
 /// Parsing of the date, time and duration texts in Strong and Hevy exports, by hand: no
-/// `DateFormatter`, no locale, no time zone (FORMATS.md §0.6, RELIABILITY.md P9). Invalid calendar
+/// `DateFormatter`, no locale, no time zone (docs/formats.md §0.6, docs/reliability.md P9). Invalid calendar
 /// dates (`2023-02-29`, `2024-13-01`) and other layouts (`03/04/2024`) give nil.
 enum TimeText {
     /// Strong `Date`: `YYYY-MM-DD HH:MM:SS` (the only form in real files; `HH:MM` and a `T`

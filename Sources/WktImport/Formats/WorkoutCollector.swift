@@ -2,7 +2,7 @@ import WktCore
 
 /// A workout being assembled from rows.
 struct WorkoutDraft {
-    /// The workout's identity within its source (FORMATS.md §6).
+    /// The workout's identity within its source (docs/formats.md §6).
     var key: String
     /// Start wall time.
     var start: WallTime

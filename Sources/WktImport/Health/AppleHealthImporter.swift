@@ -5,7 +5,7 @@ import FoundationXML
 import WktCore
 
 /// Imports the workouts of an Apple Health export: `export.xml`, or `export.zip` holding
-/// `apple_health_export/<localized name>.xml` (FORMATS.md §4, SEEDS.md AirFit row).
+/// `apple_health_export/<localized name>.xml` (docs/formats.md §4, docs/formats.md "The seed apps").
 ///
 /// The document is streamed, never loaded whole: a file is read in 1 MiB chunks, a zip entry is
 /// inflated chunk by chunk on a second thread; both go through ``HealthPrepass`` (DTD dropped,
@@ -15,16 +15,16 @@ import WktCore
 /// failure rejects the whole file.
 ///
 /// Each `<Workout>` becomes a ``Workout`` with no exercises: `source` `.appleHealth`; `sourceKey`
-/// `<startDate in UTC>|<endDate in UTC>|<workoutActivityType>|<sourceName>` (FORMATS.md §6, e.g.
+/// `<startDate in UTC>|<endDate in UTC>|<workoutActivityType>|<sourceName>` (docs/formats.md §6, e.g.
 /// `2016-11-14T14:25:41Z|2016-11-14T14:30:52Z|HKWorkoutActivityTypeRunning|Apple Watch`); `start`
 /// the wall time in the timestamp's own offset with ``Workout/utcOffsetSeconds`` set, so the
-/// training day is the local date (RELIABILITY.md T-01, T-02, T-12); `activity` and `name` from
+/// training day is the local date (docs/reliability.md T-01, T-02, T-12); `activity` and `name` from
 /// the type (``HealthActivity``); duration from `duration` × `durationUnit`, rounded to the
 /// second (end − start when absent); energy in kcal from the pre-iOS 16 `totalEnergyBurned`
 /// attribute, else from the workout's own `WorkoutStatistics` `ActiveEnergyBurned` sum.
 ///
 /// Foundation can still trap on inputs nobody has found yet; the app layer runs this in a child
-/// process so that such a trap becomes a failed import (FORMATS.md §4.4 step 5).
+/// process so that such a trap becomes a failed import (docs/formats.md §4.4 step 5).
 public enum AppleHealthImporter {
     /// Reads the export at `path`, detecting zip or XML by the first bytes.
     public static func read(path: String) throws(HealthImportError) -> ImportBatch {
@@ -86,7 +86,7 @@ public enum AppleHealthImporter {
             format: "apple-health/zip")
     }
 
-    /// Words for an `XMLParser` error: what XML expected there (RELIABILITY.md A-09).
+    /// Words for an `XMLParser` error: what XML expected there (docs/reliability.md A-09).
     ///
     /// The error's code is libxml2's `xmlParserErrors` number, which Apple's `NSXMLParserError`
     /// numbers follow too (41 is an attribute without a value on both). swift-corelibs-foundation's
@@ -157,7 +157,7 @@ public enum AppleHealthImporter {
         parser.externalEntityResolvingPolicy = .never
         let collector = HealthWorkoutCollector(file: file)
         parser.delegate = collector
-        _ = parser.parse()  // not trusted: truncated input parses "successfully" (FORMATS.md §4.4)
+        _ = parser.parse()  // not trusted: truncated input parses "successfully" (docs/formats.md §4.4)
         parser.delegate = nil
         if let failure = stream.failure { throw failure }
         let parseError = collector.parseError ?? parser.parserError.map({ ($0, parser.lineNumber, parser.columnNumber) })

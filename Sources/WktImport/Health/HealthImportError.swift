@@ -1,6 +1,6 @@
 import WktCore
 
-/// Why an Apple Health export could not be imported (RELIABILITY.md P5, I-21 … I-27).
+/// Why an Apple Health export could not be imported (docs/reliability.md P5, I-21 … I-27).
 ///
 /// Every case names the file and, where the fault has one, the 1-based line and/or the 0-based
 /// byte offset in the original (unfiltered) XML, so the message is one actionable line.
@@ -40,7 +40,7 @@ public struct HealthImportError: Error, Equatable, Sendable, CustomStringConvert
         self.file = file
         self.line = line
         self.byteOffset = byteOffset
-        // One line, control characters escaped, quoted values cut (RELIABILITY.md A-09).
+        // One line, control characters escaped, quoted values cut (docs/reliability.md A-09).
         self.message = MessageText.oneLine(message)
     }
 

@@ -1,7 +1,7 @@
 import WktCore
 
 /// The byte-level filter between an Apple Health export and Foundation's `XMLParser`
-/// (FORMATS.md §4.4, RELIABILITY.md P5).
+/// (docs/formats.md §4.4, docs/reliability.md P5).
 ///
 /// Chunks of the original document go in through ``feed(_:into:)``; what comes out is a small,
 /// well-formed document that `XMLParser` can read safely and fast:

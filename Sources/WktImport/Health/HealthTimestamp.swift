@@ -1,6 +1,6 @@
 import WktCore
 
-/// An Apple Health timestamp: `yyyy-MM-dd HH:mm:ss ±hhmm` (FORMATS.md §4.2), parsed by hand so
+/// An Apple Health timestamp: `yyyy-MM-dd HH:mm:ss ±hhmm` (docs/formats.md §4.2), parsed by hand so
 /// that no `DateFormatter`, locale or process time zone is involved.
 struct HealthTimestamp: Sendable, Hashable {
     /// The wall-clock time in the timestamp's own offset (its training day is `wall.date`).

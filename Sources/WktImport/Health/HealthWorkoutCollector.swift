@@ -5,11 +5,11 @@ import FoundationXML
 import WktCore
 
 /// The `XMLParser` delegate: turns `<Workout>` elements of the pre-filtered document into
-/// ``Workout`` values (FORMATS.md §4.3).
+/// ``Workout`` values (docs/formats.md §4.3).
 ///
 /// Only the workout's own attributes and its direct `WorkoutStatistics` children are read;
 /// the statistics nested in `WorkoutActivity` duplicate them and are ignored, so energy is never
-/// counted twice. The first bad value stops the parse (all-or-nothing, RELIABILITY.md P5).
+/// counted twice. The first bad value stops the parse (all-or-nothing, docs/reliability.md P5).
 final class HealthWorkoutCollector: NSObject, XMLParserDelegate {
     /// The file name used in error messages.
     let file: String

@@ -1,5 +1,5 @@
-/// Reading the main XML of an `export.zip` without writing anything to disk (FORMATS.md §4.1,
-/// RELIABILITY.md I-27, A-07, A-08).
+/// Reading the main XML of an `export.zip` without writing anything to disk (docs/formats.md §4.1,
+/// docs/reliability.md I-27, A-07, A-08).
 ///
 /// The zip's directory is read here, by hand, and only the inflating is ZIPFoundation's (its
 /// public `Data.decompress`, zlib underneath). ZIPFoundation's own `Archive` reader (0.9.20)
@@ -12,7 +12,7 @@ enum HealthZip {
     /// The folder Apple puts the export in.
     static let folder = "apple_health_export"
 
-    /// Zip-bomb guard (RELIABILITY.md A-08): an entry may inflate to at most `maxRatio` times the
+    /// Zip-bomb guard (docs/reliability.md A-08): an entry may inflate to at most `maxRatio` times the
     /// compressed bytes read so far. Real Apple Health exports compress about 10–20×, so 100×
     /// leaves a 5× margin; a deflate bomb reaches ~1,000×. Checked as the data streams, so a bomb
     /// is refused after a few megabytes, not after the gigabytes it claims.
@@ -21,7 +21,7 @@ enum HealthZip {
     /// (test fixtures, a fresh phone) are never refused.
     static let ratioFreeBytes: UInt64 = 16 << 20
     /// And no entry may inflate past this, whatever its compressed size: 32 GiB of XML is about
-    /// 20 times the largest export reported (1.5 GiB must import, RELIABILITY.md L-02).
+    /// 20 times the largest export reported (1.5 GiB must import, docs/reliability.md L-02).
     static let maxInflatedBytes: UInt64 = 32 << 30
 
     /// One entry of the zip's central directory.

@@ -29,8 +29,8 @@ extension FileImporter {
 
     /// Streams an Apple Health export into a batch, mapping its errors to ``ImportError``.
     ///
-    /// Foundation's `XMLParser` can trap on some inputs (FORMATS.md §4.4); the `wkt-site`
-    /// executable therefore runs this in a child process (RELIABILITY.md P5).
+    /// Foundation's `XMLParser` can trap on some inputs (docs/formats.md §4.4); the `wkt-site`
+    /// executable therefore runs this in a child process (docs/reliability.md P5).
     public static func readAppleHealth(path: String, file: String) throws(ImportError) -> ImportBatch {
         do throws(HealthImportError) {
             var batch = try AppleHealthImporter.read(path: path)

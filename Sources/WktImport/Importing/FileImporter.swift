@@ -8,7 +8,7 @@ private let systemRead = Darwin.read
 import WktCore
 
 /// The entry point of the module: one export file in, one ``ImportBatch`` out, all or nothing
-/// (RELIABILITY.md P5).
+/// (docs/reliability.md P5).
 public enum FileImporter {
     /// Reads and imports the file at `path`.
     ///
@@ -24,7 +24,7 @@ public enum FileImporter {
     }
 
     /// The bytes of the file at `path`, refused before it is read when it is larger than
-    /// `limits.maxBytes` (RELIABILITY.md I-20: never load an arbitrarily large file).
+    /// `limits.maxBytes` (docs/reliability.md I-20: never load an arbitrarily large file).
     ///
     /// - Throws: ``ImportError/unreadable(file:message:)`` (exit 74) for a missing, unreadable or
     ///   non-regular file; ``ImportError/badData(file:line:message:)`` (exit 65) above the cap.
@@ -44,7 +44,7 @@ public enum FileImporter {
     public static func read(bytes: [UInt8], file: String, options: ImportOptions) throws(ImportError) -> ImportBatch {
         var batch = try readUnchecked(bytes: bytes, file: file, options: options)
         // Warnings quote the file's values (column names, times): one printable line each, quoted
-        // values cut, like the errors (RELIABILITY.md A-09).
+        // values cut, like the errors (docs/reliability.md A-09).
         batch.warnings = batch.warnings.map { MessageText.oneLine($0) }
         return batch
     }

@@ -2,7 +2,7 @@ import WktCore
 
 /// Why an export file could not be imported. Every case says where (file, and the line when one is
 /// to blame) and which rule was broken; ``exitCode`` maps it to the process status of
-/// RELIABILITY.md (65 bad data, 74 I/O).
+/// docs/reliability.md (65 bad data, 74 I/O).
 public enum ImportError: Error, Equatable, CustomStringConvertible {
     /// The file's content breaks a rule: a bad row, a broken quote, an invalid encoding, a missing
     /// column. `line` is the 1-based physical line (the line a quoted multi-line record starts on),
@@ -37,7 +37,7 @@ public enum ImportError: Error, Equatable, CustomStringConvertible {
     }
 
     /// The rule that was broken, without the `file:line:` prefix: one line, control characters
-    /// escaped, quoted input values cut to 80 characters (RELIABILITY.md A-09).
+    /// escaped, quoted input values cut to 80 characters (docs/reliability.md A-09).
     public var message: String { MessageText.oneLine(rawMessage) }
 
     private var rawMessage: String {

@@ -2,24 +2,24 @@ import WktCore
 
 /// Which importer reads a file: detected from the header, or forced by `--format`.
 public enum ImportFormat: String, CaseIterable, Sendable {
-    /// Detect the format from the file's header (FORMATS.md §1.7, §2).
+    /// Detect the format from the file's header (docs/formats.md §1.7, §2).
     case auto
-    /// Strong (strong.app) CSV, every dialect of FORMATS.md §1.1.
+    /// Strong (strong.app) CSV, every dialect of docs/formats.md §1.1.
     case strong
-    /// Hevy `workout_data.csv` (FORMATS.md §2).
+    /// Hevy `workout_data.csv` (docs/formats.md §2).
     case hevy
-    /// FitNotes (Android) `FitNotes_Export.csv`, 8-, 9- and 10-column headers (FORMATS.md §3).
+    /// FitNotes (Android) `FitNotes_Export.csv`, 8-, 9- and 10-column headers (docs/formats.md §3).
     case fitnotes
-    /// Gym-Baazi `BackupData` JSON backup (FORMATS.md §5, SEEDS.md).
+    /// Gym-Baazi `BackupData` JSON backup (docs/formats.md §5).
     case gymBaazi = "gym-baazi"
-    /// wkt JSON version 1, our own interchange format (SEEDS.md), as `wkt-site export` writes it.
+    /// wkt JSON version 1, our own interchange format (docs/formats.md §5), as `wkt-site export` writes it.
     case wkt
-    /// Apple Health `export.xml` or `export.zip` (FORMATS.md §4). Streamed from the file, never
+    /// Apple Health `export.xml` or `export.zip` (docs/formats.md §4). Streamed from the file, never
     /// read whole; see ``AppleHealthImporter``.
     case appleHealth = "apple-health"
 }
 
-/// Size caps that stop a huge or hostile file before it exhausts memory (RELIABILITY.md I-20).
+/// Size caps that stop a huge or hostile file before it exhausts memory (docs/reliability.md I-20).
 public struct CSVLimits: Sendable, Hashable {
     /// The largest file accepted, in bytes.
     public var maxBytes: Int
@@ -54,10 +54,10 @@ public struct ImportOptions: Sendable {
     /// Size caps for the file.
     public var limits: CSVLimits
     /// IANA name of the zone in which instants without a zone (Gym-Baazi's reference-date seconds)
-    /// become wall times. The app passes the configured `timezone` (STATS.md); the default `UTC`
+    /// become wall times. The app passes the configured `timezone` (docs/statistics.md); the default `UTC`
     /// is for callers without one. Naive wall-time formats (Strong, Hevy, FitNotes) keep their wall
     /// times, except one that does not exist in this zone (a DST gap), which moves forward by
-    /// the gap with a warning (RELIABILITY.md T-07).
+    /// the gap with a warning (docs/reliability.md T-07).
     public var timeZone: String
 
     /// Creates options; the defaults detect the format, assume nothing, reject any bad row and read

@@ -11,7 +11,7 @@ struct JSONProblem: Error, Equatable {
     var text: String { path + ": " + message }
 }
 
-/// The checks `JSONDecoder` does not make (FORMATS.md §5, RELIABILITY.md I-28), run before it:
+/// The checks `JSONDecoder` does not make (docs/formats.md §5, docs/reliability.md I-28), run before it:
 /// the bytes are UTF-8 and the document passes ``JSONScanner`` against a shape, so a duplicate key
 /// is an error instead of "first value wins silently", a key the shape does not know is an error,
 /// nesting is capped and the syntax is strict RFC 8259, with a path in every message. A UTF-8
@@ -23,7 +23,7 @@ enum JSONDocumentCheck {
     static func check(_ bytes: [UInt8], shape: JSONShape) throws(JSONProblem) {
         let problem: JSONProblem? = bytes.withUnsafeBufferPointer { p in
             if let bom = TextEncodingCheck.byteOrderMarkProblem(p) { return JSONProblem(path: "$", message: bom.message) }
-            // A NUL byte is named with its JSON path (RELIABILITY.md A-03): the scan stops at it at
+            // A NUL byte is named with its JSON path (docs/reliability.md A-03): the scan stops at it at
             // the latest. A NUL among the first two bytes is more likely UTF-16 without a byte
             // order mark, which the encoding check below names.
             if let nul = p.firstIndex(of: 0), nul > 1, let error = scanError(bytes, shape: shape) { return error }

@@ -35,7 +35,7 @@ struct JSONScanError: Error, Sendable, Equatable {
     let message: String
 }
 
-/// The one JSON reader (RELIABILITY.md I-28): a recursive-descent scan over the bytes that both
+/// The one JSON reader (docs/reliability.md I-28): a recursive-descent scan over the bytes that both
 /// JSON formats use, the wkt JSON decoder for its values and the Gym-Baazi check before
 /// `JSONDecoder`.
 ///
@@ -226,7 +226,7 @@ struct JSONScanner {
         guard escape == UInt8(ascii: "u") else { throw fail("invalid escape \\\(String(UnicodeScalar(escape))) in a string") }
         let scalar = try unicodeEscape()
         // A NUL would be cut off by the store (SQLite text ends at it) or by the decoder, so the
-        // value would be stored truncated: refused instead (RELIABILITY.md A-03).
+        // value would be stored truncated: refused instead (docs/reliability.md A-03).
         if scalar == "\0" && !allowsNUL {
             throw fail("a NUL character (\\u0000) inside a string is not allowed: no name, id or note may hold one")
         }
@@ -334,7 +334,7 @@ struct JSONScanner {
     }
 
     /// An error at the current place; when the scan stopped at a NUL byte the message says so
-    /// (RELIABILITY.md A-03).
+    /// (docs/reliability.md A-03).
     private func fail(_ message: String, _ kind: JSONScanError.Kind = .syntax) -> JSONScanError {
         let atNUL = position < bytes.count && bytes[position] == 0 && !message.contains("NUL")
         return JSONScanError(

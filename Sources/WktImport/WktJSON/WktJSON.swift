@@ -1,6 +1,6 @@
 import WktCore
 
-/// wkt JSON version 1, wkt-site's own interchange format (SEEDS.md, FORMATS.md §5): what
+/// wkt JSON version 1, wkt-site's own interchange format (docs/formats.md §5): what
 /// `wkt-site export` writes and any logger can produce.
 ///
 /// Layout, in this key order:
@@ -22,7 +22,7 @@ import WktCore
 /// }
 /// ```
 ///
-/// Choices this implementation makes, beyond SEEDS.md:
+/// Choices this implementation makes, beyond docs/formats.md §5:
 /// * **Identity.** On export a wkt workout's `id` is its `sourceKey`; a workout from another
 ///   source gets `"<source>:<sourceKey>"` (`strong:2024-03-05 18:00:00`), stable across exports.
 ///   On import an `id` of that form with a known source other than `wkt` gets its original
@@ -71,7 +71,7 @@ public enum WktJSON {
         return compact.contains("\"format\":\"wkt\"")
     }
 
-    /// Strictly decodes a wkt JSON file (RELIABILITY.md I-28): invalid UTF-8, JSON syntax errors
+    /// Strictly decodes a wkt JSON file (docs/reliability.md I-28): invalid UTF-8, JSON syntax errors
     /// (including `\ud800`, `1e400`, `NaN`), duplicate keys, nesting deeper than 64, unknown keys,
     /// missing or mistyped values and a `version` other than 1 are errors naming the line and
     /// JSON path. Returns the batch with format `wkt/1`, every optional field carried.

@@ -1,6 +1,6 @@
 import WktCore
 
-/// The keys of wkt JSON version 1 in their documented order (SEEDS.md); the encoder writes them
+/// The keys of wkt JSON version 1 in their documented order (docs/formats.md §5); the encoder writes them
 /// in this order and the decoder accepts no others.
 enum WktJSONKeys {
     /// Top-level object.

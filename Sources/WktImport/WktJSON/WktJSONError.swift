@@ -1,6 +1,6 @@
 import WktCore
 
-/// Why a wkt JSON file could not be read (RELIABILITY.md I-28).
+/// Why a wkt JSON file could not be read (docs/reliability.md I-28).
 ///
 /// Every error names the file, the 1-based line and the JSON path of the value at fault
 /// (`$.workouts[3].exercises[0].sets[1].weight_kg`), so the message is one actionable line.
@@ -45,7 +45,7 @@ public struct WktJSONError: Error, Equatable, Sendable, CustomStringConvertible 
         self.file = file
         self.line = line
         self.path = path.map { MessageText.clip($0, limit: 200) }
-        // One line, control characters escaped, quoted values cut (RELIABILITY.md A-09).
+        // One line, control characters escaped, quoted values cut (docs/reliability.md A-09).
         self.message = MessageText.oneLine(message)
     }
 

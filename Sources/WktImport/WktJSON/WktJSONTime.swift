@@ -1,6 +1,6 @@
 import WktCore
 
-/// The `start` field: RFC 3339 with an optional offset (SEEDS.md).
+/// The `start` field: RFC 3339 with an optional offset (docs/formats.md §5).
 enum WktJSONTime {
     /// Parses `2026-11-18T06:00:00+01:00`, `…Z` (offset 0) or `2026-11-18T06:00:00` (no offset:
     /// wall time in the configured zone). A space may stand for the `T`; fractional seconds

@@ -1,6 +1,6 @@
 import WktCore
 
-/// How the site shows a day of the weekly calendar (STATS.md "The weekly calendar"): the mark
+/// How the site shows a day of the weekly calendar (docs/statistics.md "The weekly calendar"): the mark
 /// (``WktCore/DayState/symbol``) as text plus a CSS class, never colour alone.
 extension DayState {
     /// The CSS class of a cell in this state (`day-done`, …).

@@ -49,14 +49,14 @@ enum AtomFeed {
         return out + "</feed>\n"
     }
 
-    /// XML text and attribute escaping (the HTML rules of RELIABILITY.md P7 are valid XML).
+    /// XML text and attribute escaping (the HTML rules of docs/reliability.md P7 are valid XML).
     static func escape(_ text: String) -> String { HTMLEscaping.escapeHTML(text) }
 
     /// `2026-11-18T06:00:00+01:00`.
     static func timestamp(_ workout: Workout, zone: TimeZone?) -> String {
         let start = workout.start
         // A naive wall time in the configured zone; in the repeated autumn hour it means its first
-        // occurrence (the larger offset), as everywhere else (RELIABILITY.md T-08).
+        // occurrence (the larger offset), as everywhere else (docs/reliability.md T-08).
         let offset = workout.utcOffsetSeconds ?? zone.map { LocalTime.resolve(start, in: $0).offsetSeconds } ?? 0
         return start.iso8601 + offsetText(offset)
     }

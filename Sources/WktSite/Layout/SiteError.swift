@@ -1,7 +1,7 @@
 /// Everything that can go wrong while laying out pages and charts.
 ///
 /// Each case says where (template name, file and line, chart ID, week) so the one-line message
-/// on stderr is enough to fix the problem, and maps to an exit code of RELIABILITY.md.
+/// on stderr is enough to fix the problem, and maps to an exit code of docs/reliability.md.
 public enum SiteError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A template was asked for by name but is neither embedded nor in the templates directory.
     case missingTemplate(name: String)
@@ -13,7 +13,7 @@ public enum SiteError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidChartID(String)
     /// A calendar week row was not given exactly seven consecutive days.
     case invalidWeek(label: String, rule: String)
-    /// Two sources would write the same output file (RELIABILITY.md F-07): never last-writer-wins.
+    /// Two sources would write the same output file (docs/reliability.md F-07): never last-writer-wins.
     case duplicateOutputPath(path: String, first: String, second: String)
     /// An output path is not a safe relative path below the site root (F-01, F-02).
     case unsafeOutputPath(path: String, source: String, rule: String)

@@ -107,7 +107,7 @@ extension PageComposer {
         body.markdown(MD.table(columns, rows))
     }
 
-    /// What the wkt JSON seeds record about one exercise in one workout (SEEDS.md, BodyFocus and
+    /// What the wkt JSON seeds record about one exercise in one workout (docs/formats.md "The seed apps", BodyFocus and
     /// FitToday): the pain flag ("⚠ knees"), planned against done sets, the workout's check-in
     /// values and its rating; empty text when the workout has none of them.
     func sessionNotes(_ name: String, in workout: Workout) -> String {

@@ -1,4 +1,4 @@
-/// One piece of a page body, rendered by the route that is safe for its content (STYLE.md §4).
+/// One piece of a page body, rendered by the route that is safe for its content (ARCHITECTURE.md "Rendering a page").
 ///
 /// Rendered blocks are concatenated in order and placed in the layout with `{{{body}}}`.
 public enum PageBlock: Sendable, Equatable {

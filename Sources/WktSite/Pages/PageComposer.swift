@@ -47,7 +47,7 @@ struct PageComposer: Sendable {
     static let inlineRowLimit = 200
     /// Rows per page of lists that grow with the number of exercises or PRs (the exercise list,
     /// the records table, a year's PR timeline): 5,000 exercises make 20 pages of well under
-    /// 1 MiB each (RELIABILITY.md L-03).
+    /// 1 MiB each (docs/reliability.md L-03).
     static let listPageSize = 250
     /// Workouts and PRs on the dashboard.
     static let recentCount = 10

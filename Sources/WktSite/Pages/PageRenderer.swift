@@ -8,7 +8,7 @@ import WktMarkdown
 struct PageRenderer: Sendable {
     /// The templates.
     let layout: LayoutRenderer
-    /// The note renderer with the caps of RELIABILITY.md P6.
+    /// The note renderer with the caps of docs/reliability.md P6.
     let notes: NoteRenderer
     /// The site title (raw text).
     let siteTitle: String

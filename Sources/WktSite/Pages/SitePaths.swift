@@ -45,7 +45,7 @@ enum SitePaths {
 
     /// Checks that `path` is a safe relative path: non-empty `/`-separated components, none
     /// empty, `.`, `..` or starting with `.`, no `\`, `:` or control character, no Windows device
-    /// name, each at most 255 bytes (RELIABILITY.md P8, F-01, F-02).
+    /// name, each at most 255 bytes (docs/reliability.md P8, F-01, F-02).
     static func validate(_ path: String, source: String) throws(SiteError) {
         func fail(_ rule: String) -> SiteError { .unsafeOutputPath(path: path, source: source, rule: rule) }
         guard !path.isEmpty else { throw fail("is empty") }

@@ -1,7 +1,7 @@
 #ifndef CSQLITE_FAULTS_H
 #define CSQLITE_FAULTS_H
 
-/// A fault-injecting SQLite VFS for tests (RELIABILITY.md S-02, A-02).
+/// A fault-injecting SQLite VFS for tests (docs/reliability.md S-02, A-02).
 ///
 /// `wkt_faults_install` registers a VFS that wraps SQLite's default (unix) VFS and makes itself the
 /// default, so every connection in the test process goes through it. It passes every call through

@@ -46,7 +46,7 @@ extension FileSystem {
 
 /// Counts the mutating calls (writes, patches, directory creations, renames, exchanges, links,
 /// permission changes) and fails the Nth one — once, or it and every later one — with `EIO`,
-/// the way SQLite's I/O-error tests do (RELIABILITY F-09). Removal is never failed, so the
+/// the way SQLite's I/O-error tests do (docs/reliability.md F-09). Removal is never failed, so the
 /// publisher's clean-up can be checked.
 @available(macOS 15, *)
 final class FaultPlan: Sendable {
