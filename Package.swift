@@ -4,17 +4,20 @@ import PackageDescription
 /// wkt-site: a static-site generator for a lifter's workout history.
 ///
 /// Layering (each C or third-party import lives in exactly one module):
-/// - `WktCore`     pure domain model, calendar, names/slugs, statistics (no I/O, no C, no GRDB)
+/// - `WktCore`     pure domain model, calendar, names/slugs, statistics, the one JSON writer and
+///                 number formatter (no I/O, no C, no GRDB)
 /// - `WktConfig`   `wkt-site.toml` → `Settings` (TOMLKit)
 /// - `WktImport`   export files → `ImportBatch` (strict CSV reader, one importer per format)
 /// - `WktStore`    the SQLite store (the only module importing GRDB)
 /// - `WktMarkdown` cmark-gfm (the only module importing CCmarkGFM)
 /// - `WktDemo`     deterministic synthetic history
-/// - `WktSite`     pages, charts, feeds (Mustache)
+/// - `WktSite`     pages, charts, feeds (Mustache), incremental builds (`Incremental/`)
 /// - `WktIO`       output files, atomic publish, run lock, interrupts (the only module importing
 ///                 CRenameExchange and CInterrupt)
 /// - `WktApp`      the commands' work, testable without a process
 /// - `wkt-site`    the thin ArgumentParser executable
+///
+/// ARCHITECTURE.md is the map: what each module may import, the build stages, the invariants.
 let swiftSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
 ]
