@@ -55,7 +55,8 @@ enum LoadInputs {
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let first = calendar.date(from: DateComponents(year: 2023, month: 1, day: 1, hour: 12))!
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let noteField = note.map { ", \"notes\": \"\(jsonEscaped($0))\"" } ?? ""
+        // The product's one JSON writer quotes and escapes the note.
+        let noteField = note.map { ", \"notes\": " + JSONValue.string($0).compact() } ?? ""
         var text = "{\"format\": \"wkt\", \"version\": 1, \"workouts\": [\n"
         for index in 0..<workouts {
             let day = calendar.dateComponents([.year, .month, .day], from: calendar.date(byAdding: .day, value: index, to: first)!)
@@ -68,27 +69,6 @@ enum LoadInputs {
                 + "{\"kind\": \"normal\", \"weight_kg\": \(100 + index % 20), \"reps\": 4}]}]}"
         }
         return text + "\n]}\n"
-    }
-
-    /// `text` as the inside of a JSON string.
-    static func jsonEscaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
     }
 
     /// Writes `text` to `path`.
