@@ -3,134 +3,16 @@ import Testing
 import WktCore
 @testable import WktImport
 
-/// The seed's types (004_…: `BackupData`, `UserProfile`, `WorkoutLog`, `ExerciseSet`, `WorkoutRoutine`,
-/// `Exercise`, `UserSettings`), so fixtures are what the app's `JSONEncoder()` writes: `Date` as
-/// seconds since 2001-01-01, `UUID` as upper-case text, nil optionals left out.
-enum GymBaaziSeed {
-    enum WorkoutType: String, Codable { case push = "PUSH", pull = "PULL", legs = "LEGS", rest = "REST" }
-
-    struct UserProfile: Codable {
-        var id: UUID
-        var name: String
-        var age: Int
-        var heightCm: Double
-        var weightKg: Double
-        var createdAt: Date
-    }
-
-    struct ExerciseSet: Codable {
-        var id: UUID
-        var exerciseId: String
-        var exerciseName: String
-        var setNumber: Int
-        var reps: Int
-        var weight: Double
-        var completed: Bool
-    }
-
-    struct WorkoutLog: Codable {
-        var id: UUID
-        var date: Date
-        var type: WorkoutType
-        var completed: Bool
-        var duration: Int
-        var sets: [ExerciseSet]
-    }
-
-    struct Exercise: Codable {
-        var id: String
-        var name: String
-        var sets: Int
-        var reps: String
-        var isCompound: Bool
-        var restTime: String
-        var restSeconds: Int
-        var muscleWikiId: Int?
-    }
-
-    struct WorkoutRoutine: Codable {
-        var id: String { type.rawValue }
-        var type: WorkoutType
-        var title: String
-        var subtitle: String
-        var exercises: [Exercise]
-        var warmup: [String]
-        var cooldown: [String]
-    }
-
-    struct UserSettings: Codable {
-        var notificationsEnabled = true
-        var restTimerSound = true
-        var hapticFeedback = true
-        var darkModeOverride: Bool?
-    }
-
-    struct BackupData: Codable {
-        let userProfile: UserProfile?
-        let workoutLogs: [WorkoutLog]
-        let customRoutines: [String: WorkoutRoutine]
-        let userSettings: UserSettings
-        let exportedAt: Date
-    }
-
-    /// `00000000-0000-4000-8000-0000000000NN`.
-    static func uuid(_ n: UInt8) -> UUID { UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, 0, n)) }
-
-    static func set(
-        _ n: UInt8, _ exercise: String, _ name: String, number: Int, reps: Int, weight: Double, done: Bool = true
-    ) -> ExerciseSet {
-        ExerciseSet(
-            id: uuid(100 + n), exerciseId: exercise, exerciseName: name, setNumber: number, reps: reps, weight: weight,
-            completed: done)
-    }
-
-    /// Instants from python3 (`datetime` − 2001-01-01 UTC): 2025-03-31 05:00:00Z, 2025-03-30 00:45:30.75Z,
-    /// 2025-03-29 17:00:00Z, 2025-03-28 09:00:00Z. Newest first, as the app keeps them.
-    static let logs = [
-        WorkoutLog(
-            id: uuid(2), date: Date(timeIntervalSinceReferenceDate: 765_090_000), type: .legs, completed: true,
-            duration: 0, sets: [set(10, "squat", "Back Squat", number: 1, reps: 5, weight: 100)]),
-        WorkoutLog(
-            id: uuid(1), date: Date(timeIntervalSinceReferenceDate: 764_988_330.75), type: .push, completed: true,
-            duration: 3725,
-            sets: [
-                set(1, "bench", "Bench Press", number: 1, reps: 8, weight: 60),
-                set(2, "bench", "Bench Press", number: 2, reps: 6, weight: 62.5),
-                set(3, "bench", "Bench Press", number: 3, reps: 0, weight: 62.5, done: false),
-                set(4, "dips", "Dips", number: 1, reps: 10, weight: 0),
-                set(5, "bench", "Bench Press", number: 1, reps: 5, weight: 50),
-                set(6, "bench", "Bench Press", number: 1, reps: 5, weight: 42.1234),
-            ]),
-        WorkoutLog(
-            id: uuid(3), date: Date(timeIntervalSinceReferenceDate: 764_960_400), type: .pull, completed: false,
-            duration: 600, sets: [set(20, "row", "Barbell Row", number: 1, reps: 8, weight: 70)]),
-        WorkoutLog(
-            id: uuid(4), date: Date(timeIntervalSinceReferenceDate: 764_845_200), type: .rest, completed: true,
-            duration: 0, sets: []),
-    ]
-
-    static let routine = WorkoutRoutine(
-        type: .push, title: "Push Day", subtitle: "Chest, shoulders, triceps",
-        exercises: [
-            Exercise(
-                id: "bench", name: "Bench Press", sets: 4, reps: "6-8", isCompound: true, restTime: "2-4 min",
-                restSeconds: 180, muscleWikiId: 12),
-            Exercise(
-                id: "dips", name: "Dips", sets: 3, reps: "8-12", isCompound: false, restTime: "1-2 min",
-                restSeconds: 90, muscleWikiId: nil),
-        ],
-        warmup: ["Arm circles"], cooldown: ["Chest stretch"])
-
-    /// A whole backup as `exportAllData()` writes it.
-    static func backup(logs: [WorkoutLog] = logs) throws -> [UInt8] {
-        let data = BackupData(
-            userProfile: UserProfile(
-                id: uuid(99), name: "Asha", age: 29, heightCm: 172, weightKg: 68.5,
-                createdAt: Date(timeIntervalSinceReferenceDate: 760_000_000)),
-            workoutLogs: logs, customRoutines: ["PUSH": routine], userSettings: UserSettings(),
-            exportedAt: Date(timeIntervalSinceReferenceDate: 765_100_000))
-        return Array(try JSONEncoder().encode(data))
-    }
+/// `Fixtures/gymbaazi/backup.json`: a whole backup as the app's `exportAllData()` writes it with
+/// `JSONEncoder()` (004_…: `BackupData` with `userProfile`, `workoutLogs`, `customRoutines`, `userSettings`,
+/// `exportedAt`): `Date` as seconds since 2001-01-01, `UUID` as upper-case text, nil optionals left out,
+/// keys in the encoder's order, no white space. Ids are `00000000-0000-4000-8000-0000000000NN`.
+/// Four logs, newest first as the app keeps them, at instants from python3 (`datetime` − 2001-01-01 UTC):
+/// LEGS 2025-03-31 05:00:00Z (one set), PUSH 2025-03-30 00:45:30.75Z (six sets of which one is not
+/// completed, 3725 s), PULL 2025-03-29 17:00:00Z (not completed), REST 2025-03-28 09:00:00Z. One custom
+/// PUSH routine; the profile's name is `Asha`.
+func gymBaaziBackup() throws -> [UInt8] {
+    try fixture("gymbaazi/backup.json")
 }
 
 @Suite("Gym-Baazi BackupData JSON (docs/formats.md §5)")
@@ -159,7 +41,7 @@ struct GymBaaziImporterTests {
 
     @Test("a backup from JSONEncoder: done work only, oldest first, wall time in UTC, the PPL schedule")
     func backupInUTC() throws {
-        let batch = try importBackup(try GymBaaziSeed.backup())
+        let batch = try importBackup(try gymBaaziBackup())
         #expect(batch.format == "gym-baazi")
         #expect(batch.file == "backup.json")
         #expect(batch.carried == [.duration])
@@ -192,12 +74,12 @@ struct GymBaaziImporterTests {
 
     @Test("instants become wall times in the configured zone, across a DST change and a date line")
     func zones() throws {
-        let berlin = try importBackup(try GymBaaziSeed.backup(), options: ImportOptions(timeZone: "Europe/Berlin"))
+        let berlin = try importBackup(try gymBaaziBackup(), options: ImportOptions(timeZone: "Europe/Berlin"))
         // python3 zoneinfo: 2025-03-30 01:45:30+01:00 and 2025-03-31 07:00:00+02:00.
         #expect(berlin.workouts.map(\.start) == [wall(2025, 3, 30, 1, 45, 30), wall(2025, 3, 31, 7, 0, 0)])
         #expect(berlin.workouts.map(\.utcOffsetSeconds) == [3600, 7200])
         // 2025-03-31 05:00:00Z is 2025-03-30 22:00:00-07:00; 00:45:30Z is 2025-03-29 17:45:30-07:00.
-        let angeles = try importBackup(try GymBaaziSeed.backup(), options: ImportOptions(timeZone: "America/Los_Angeles"))
+        let angeles = try importBackup(try gymBaaziBackup(), options: ImportOptions(timeZone: "America/Los_Angeles"))
         #expect(angeles.workouts.map(\.start) == [wall(2025, 3, 29, 17, 45, 30), wall(2025, 3, 30, 22, 0, 0)])
         #expect(angeles.workouts.map(\.utcOffsetSeconds) == [-25200, -25200])
         #expect(error("{\"workoutLogs\": []}", options: ImportOptions(timeZone: "Mars/Olympus")) == .badData(
@@ -220,7 +102,7 @@ struct GymBaaziImporterTests {
                 file: "backup.json", supported: ["strong", "hevy", "fitnotes", "gym-baazi", "wkt", "apple-health"]))
         let forced = error("Date,Exercise\n", options: ImportOptions(format: .gymBaazi))
         #expect(forced == .badData(file: "backup.json", line: nil, message: "$: unexpected 'D' where a value should be"))
-        let future = try importBackup(try GymBaaziSeed.backup(), options: ImportOptions(today: CivilDate(year: 2025, month: 3, day: 30)))
+        let future = try importBackup(try gymBaaziBackup(), options: ImportOptions(today: CivilDate(year: 2025, month: 3, day: 30)))
         #expect(future.warnings.last == "1 workout starts after today (2025-03-30); imported as written")
     }
 
@@ -300,3 +182,4 @@ struct GymBaaziImporterTests {
         #expect(batch.workouts.first?.exercises == [])
     }
 }
+

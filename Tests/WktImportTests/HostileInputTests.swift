@@ -71,7 +71,7 @@ struct NULCharacterTests {
 
     @Test("A-03: a \\u0000 in a Gym-Baazi backup is exit 65 naming the JSON path; nothing is cut")
     func gymBaaziNUL() throws {
-        let text = String(decoding: try GymBaaziSeed.backup(), as: UTF8.self)
+        let text = String(decoding: try gymBaaziBackup(), as: UTF8.self)
         for (key, path) in [("exerciseName", "$.workoutLogs[0].sets[0].exerciseName"), ("exerciseId", "$.workoutLogs[0].sets[0].exerciseId")] {
             let marker = "\"\(key)\":\""
             let range = try #require(text.range(of: marker))

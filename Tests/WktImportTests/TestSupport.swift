@@ -1,3 +1,5 @@
+import Foundation
+import Testing
 import WktCore
 @testable import WktImport
 
@@ -39,4 +41,10 @@ func lf(_ text: String) -> String {
 /// Builds a wall time from its fields in tests.
 func wall(_ y: Int, _ mo: Int, _ d: Int, _ h: Int, _ mi: Int, _ s: Int = 0) -> WallTime? {
     CivilDate(year: y, month: mo, day: d).flatMap { WallTime(date: $0, hour: h, minute: mi, second: s) }
+}
+
+/// The bytes of a committed fixture file, `Fixtures/<path>` (the test target copies `Fixtures` as a resource).
+func fixture(_ path: String) throws -> [UInt8] {
+    let folder = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil), "no Fixtures resource")
+    return Array(try Data(contentsOf: folder.appendingPathComponent(path)))
 }
