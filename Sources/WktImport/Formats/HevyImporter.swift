@@ -24,10 +24,7 @@ enum HevyImporter {
 
     /// Imports a parsed Hevy table.
     static func read(_ table: CSVTable, options: ImportOptions) throws(ImportError) -> ImportBatch {
-        let layout = try HevyLayout(header: table.header, file: table.file)
-        var assembler = HevyAssembler(layout: layout, collector: WorkoutCollector(table: table, options: options))
-        try assembler.addRows()
-        return assembler.finish()
+        try HevyAssembler.read(table, layout: try HevyLayout(header: table.header, file: table.file), options: options)
     }
 }
 
@@ -107,10 +104,15 @@ private struct HevyLayout {
 }
 
 /// Folds Hevy rows into workouts and blocks.
-private struct HevyAssembler: RowAssembler {
+private struct HevyAssembler: LayoutRowAssembler {
     let layout: HevyLayout
     var collector: WorkoutCollector
     var lastSetIndex = -1
+
+    init(layout: HevyLayout, collector: WorkoutCollector) {
+        self.layout = layout
+        self.collector = collector
+    }
 
     mutating func add(_ fields: RowFields) throws(RowError) {
         let newWorkout = try workoutStart(fields)

@@ -32,10 +32,7 @@ enum StrongImporter {
 
     /// Imports a parsed Strong table.
     static func read(_ table: CSVTable, options: ImportOptions) throws(ImportError) -> ImportBatch {
-        let layout = try StrongLayout(header: table.header, file: table.file)
-        var assembler = StrongAssembler(layout: layout, collector: WorkoutCollector(table: table, options: options))
-        try assembler.addRows()
-        return assembler.finish()
+        try StrongAssembler.read(table, layout: try StrongLayout(header: table.header, file: table.file), options: options)
     }
 }
 
@@ -52,11 +49,16 @@ private struct StrongRow {
 }
 
 /// Folds Strong rows into workouts and blocks.
-private struct StrongAssembler: RowAssembler {
+private struct StrongAssembler: LayoutRowAssembler {
     let layout: StrongLayout
     var collector: WorkoutCollector
     var pseudoRows = 0
     var unitlessWeights: [Double] = []
+
+    init(layout: StrongLayout, collector: WorkoutCollector) {
+        self.layout = layout
+        self.collector = collector
+    }
 
     /// The unit of weights in a file without one.
     var userWeightUnit: WeightUnit { options.unit ?? .kg }

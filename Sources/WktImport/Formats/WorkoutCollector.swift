@@ -137,3 +137,23 @@ extension RowAssembler {
         }
     }
 }
+
+/// A row assembler that needs nothing but its header layout: the whole import of a table is
+/// "map the header, fold every row, finish the batch" (Strong, Hevy).
+protocol LayoutRowAssembler: RowAssembler {
+    /// The format's header, mapped by name.
+    associatedtype Layout
+    /// An assembler for `layout` over `collector`'s table.
+    init(layout: Layout, collector: WorkoutCollector)
+    /// The batch of everything folded in.
+    func finish() -> ImportBatch
+}
+
+extension LayoutRowAssembler {
+    /// Folds every row of `table`, mapped by `layout`, into one batch.
+    static func read(_ table: CSVTable, layout: Layout, options: ImportOptions) throws(ImportError) -> ImportBatch {
+        var assembler = Self(layout: layout, collector: WorkoutCollector(table: table, options: options))
+        try assembler.addRows()
+        return assembler.finish()
+    }
+}

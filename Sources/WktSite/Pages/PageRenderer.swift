@@ -10,15 +10,8 @@ struct PageRenderer: Sendable {
     let layout: LayoutRenderer
     /// The note renderer with the caps of docs/reliability.md P6.
     let notes: NoteRenderer
-    /// The site title (raw text).
-    let siteTitle: String
-    /// The build ID written to every page.
-    let buildID: String
-    /// The footer line (raw text).
-    let footer: String
-    /// The validated base URL (ending in `/`), used as the root of `404.html`, which hosts serve
-    /// at any depth; nil keeps that page's links relative.
-    let baseURL: String?
+    /// What every page's layout shows around its content.
+    let chrome: PageChrome
     /// The layout pre-rendered per root prefix and section (``LayoutSkeleton``); a page whose
     /// combination is missing (its skeleton could not be proven exact) is rendered by Mustache.
     let skeletons: [SkeletonKey: LayoutSkeleton]
@@ -47,10 +40,7 @@ struct PageRenderer: Sendable {
     init(layout: LayoutRenderer, notes: NoteRenderer, siteTitle: String, buildID: String, footer: String, baseURL: String?) {
         self.layout = layout
         self.notes = notes
-        self.siteTitle = siteTitle
-        self.buildID = buildID
-        self.footer = footer
-        self.baseURL = baseURL
+        self.chrome = PageChrome(siteTitle: siteTitle, buildID: buildID, footer: footer, baseURL: baseURL)
         // The skeleton context goes through the same cleaning as every page's (PageContext.init).
         let clean = PageContext(
             title: "", description: "", root: "", current: nil, body: "", siteTitle: siteTitle, buildID: buildID, footer: footer)
@@ -150,10 +140,10 @@ struct PageRenderer: Sendable {
                 body += html
             }
         }
-        let root = page.path == SitePaths.notFound ? baseURL ?? "" : String(repeating: "../", count: page.depth)
+        let root = page.path == SitePaths.notFound ? chrome.baseURL ?? "" : String(repeating: "../", count: page.depth)
         let context = PageContext(
             title: page.title, description: page.description, root: root, current: page.section, body: body,
-            siteTitle: siteTitle, buildID: buildID, footer: footer)
+            siteTitle: chrome.siteTitle, buildID: chrome.buildID, footer: chrome.footer)
         if let template = page.bodyTemplate {
             return (OutputFile(path: page.path, text: try layout.renderPage(context, bodyTemplate: template)), nil)
         }
@@ -169,4 +159,18 @@ struct PageRenderer: Sendable {
     func skeleton(depth: Int, section: NavSection?) -> LayoutSkeleton? {
         skeletons[SkeletonKey(root: String(repeating: "../", count: depth), section: section)]
     }
+}
+
+/// What the layout shows on every page around the page's own title, description and body: the
+/// same for all pages of a build, so ``LayoutSkeleton`` bakes it into its pre-rendered parts.
+struct PageChrome: Sendable {
+    /// The site title (raw text).
+    let siteTitle: String
+    /// The build ID written to every page.
+    let buildID: String
+    /// The footer line (raw text).
+    let footer: String
+    /// The validated base URL (ending in `/`), used as the root of `404.html`, which hosts serve
+    /// at any depth; nil keeps that page's links relative.
+    let baseURL: String?
 }
