@@ -221,7 +221,7 @@ struct HostileMessageTests {
 
     @Test("A-09: warnings quoting hostile values are one printable line too (an unknown column name)")
     func warningEscapes() throws {
-        let header = StrongImporterTests.headerA + ",\"Mood\(Self.escapes)\nX\(String(repeating: "y", count: 500))\""
+        let header = StrongHeaders.dialectA + ",\"Mood\(Self.escapes)\nX\(String(repeating: "y", count: 500))\""
         let row = StrongImporterTests.rowA() + ",fine"
         let batch = try importCSV(header + "\n" + row + "\n")
         let warning = try #require(batch.warnings.first { $0.contains("unknown column") })
@@ -345,7 +345,7 @@ struct NaiveTimeTests {
     private func strong(_ dates: [String], zone: String) throws -> ImportBatch {
         let rows = dates.map { StrongImporterTests.rowA($0) }
         return try FileImporter.read(
-            bytes: Array(([StrongImporterTests.headerA] + rows).joined(separator: "\n").utf8), file: "strong.csv",
+            bytes: Array(([StrongHeaders.dialectA] + rows).joined(separator: "\n").utf8), file: "strong.csv",
             options: ImportOptions(timeZone: zone))
     }
 

@@ -4,12 +4,8 @@ import WktCore
 
 @Suite("Strong importer")
 struct StrongImporterTests {
-    static let headerA = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE"
-    static let headerB = "Date;Workout Name;Exercise Name;Set Order;Weight;Weight Unit;Reps;RPE;Distance;Distance Unit;Seconds;Notes;Workout Notes"
-    static let headerC = "\"Workout #\";\"Date\";\"Workout Name\";\"Duration (sec)\";\"Exercise Name\";\"Set Order\";\"Weight (kg)\";\"Reps\";\"RPE\";\"Distance (meters)\";\"Seconds\";\"Notes\";\"Workout Notes\""
-
     /// An A file from rows after the header.
-    static func fileA(_ rows: String...) -> String { ([headerA] + rows).joined(separator: "\n") + "\n" }
+    static func fileA(_ rows: String...) -> String { ([StrongHeaders.dialectA] + rows).joined(separator: "\n") + "\n" }
 
     /// A row of an A file with the usual filler.
     static func rowA(
@@ -22,7 +18,7 @@ struct StrongImporterTests {
     }
 
     /// A C file from rows after the header.
-    static func fileC(_ rows: String...) -> String { ([headerC] + rows).joined(separator: "\n") }
+    static func fileC(_ rows: String...) -> String { ([StrongHeaders.dialectC] + rows).joined(separator: "\n") }
 
     /// A row of a C file (every field quoted; `"` inside a value must already be doubled).
     static func rowC(
@@ -116,7 +112,7 @@ struct StrongImporterTests {
         #expect(a.unitAssumed == nil)
 
         let b = try importCSV([
-            Self.headerB,
+            StrongHeaders.dialectB,
             "2018-12-10 10:33:55;\"Chest A\";\"Bench\";1;50;lbs;15;;;;0;\"\";\"\"",
             "2018-12-10 10:33:55;\"Chest A\";\"Bench\";2;135;lbs;15;;;;0;;",
             "2018-12-10 10:33:55;\"Chest A\";\"Bench\";3;60;kg;15;;;;0;;",
@@ -135,11 +131,11 @@ struct StrongImporterTests {
     @Test("B: a unit beside an empty value is ignored; a weight without a unit is a row error")
     func perRowUnits() {
         let plank = "2023-08-01 16:16:08;\"Back\";\"Plank\";1;;;;;;km;30;\"\";"
-        #expect((try? importCSV([Self.headerB, plank].joined(separator: "\n")))?.workouts.first?.allSets == [WorkoutSet(seconds: 30)])
-        let noUnit = importError([Self.headerB, "2023-08-01 16:16:08;\"Back\";\"Row\";1;40;;8;;;;0;;"].joined(separator: "\n"))
+        #expect((try? importCSV([StrongHeaders.dialectB, plank].joined(separator: "\n")))?.workouts.first?.allSets == [WorkoutSet(seconds: 30)])
+        let noUnit = importError([StrongHeaders.dialectB, "2023-08-01 16:16:08;\"Back\";\"Row\";1;40;;8;;;;0;;"].joined(separator: "\n"))
         #expect(noUnit?.line == 2)
         #expect(noUnit?.message == "weight 40 has the unit '' (expected kg or lbs)")
-        let badUnit = importError([Self.headerB, "2023-08-01 16:16:08;\"Back\";\"Row\";1;40;stone;8;;;;0;;"].joined(separator: "\n"))
+        let badUnit = importError([StrongHeaders.dialectB, "2023-08-01 16:16:08;\"Back\";\"Row\";1;40;stone;8;;;;0;;"].joined(separator: "\n"))
         #expect(badUnit?.message == "weight 40 has the unit 'stone' (expected kg or lbs)")
     }
 
@@ -214,7 +210,7 @@ struct StrongImporterTests {
     func lenientForms() throws {
         let a = try importCSV(Self.fileA(Self.rowA(weight: "", reps: "20.0")))
         #expect(a.workouts.first?.allSets == [WorkoutSet(reps: 20)])
-        let b = try importCSV([Self.headerB, "2024-03-05 18:00:00;\"A\";\"Row\";1;82,5;kg;8;8,5;;;0;;"].joined(separator: "\n"))
+        let b = try importCSV([StrongHeaders.dialectB, "2024-03-05 18:00:00;\"A\";\"Row\";1;82,5;kg;8;8,5;;;0;;"].joined(separator: "\n"))
         #expect(b.workouts.first?.allSets == [WorkoutSet(weightKg: 82.5, reps: 8, rpe: 8.5)])
     }
 

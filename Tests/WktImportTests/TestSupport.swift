@@ -48,3 +48,11 @@ func fixture(_ path: String) throws -> [UInt8] {
     let folder = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil), "no Fixtures resource")
     return Array(try Data(contentsOf: folder.appendingPathComponent(path)))
 }
+
+/// The headers of Strong's main export dialects (A: comma; B: semicolon with unit columns;
+/// C: semicolon, every field quoted), shared by the importer and hostile-input suites.
+enum StrongHeaders {
+    static let dialectA = "Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE"
+    static let dialectB = "Date;Workout Name;Exercise Name;Set Order;Weight;Weight Unit;Reps;RPE;Distance;Distance Unit;Seconds;Notes;Workout Notes"
+    static let dialectC = "\"Workout #\";\"Date\";\"Workout Name\";\"Duration (sec)\";\"Exercise Name\";\"Set Order\";\"Weight (kg)\";\"Reps\";\"RPE\";\"Distance (meters)\";\"Seconds\";\"Notes\";\"Workout Notes\""
+}

@@ -54,10 +54,6 @@ struct SiteModel: Sendable {
     let report: StatsReport
     /// The day the site is built for.
     let today: CivilDate
-    /// The site title (`title`, else ``defaultTitle``).
-    let siteTitle: String
-    /// Weight and volume display.
-    let units: DisplayUnits
     /// Counted workouts in walk order.
     let workouts: [WorkoutEntry]
     /// Exercises in name order (``StatsReport/exercises``).
@@ -73,15 +69,21 @@ struct SiteModel: Sendable {
     /// The default site title when `title` is not configured.
     static let defaultTitle = "Training log"
 
+    /// The site title: `title` without control characters, else ``defaultTitle``.
+    var siteTitle: String {
+        let title = HTMLEscaping.stripControlCharacters(settings.title ?? "")
+        return title.allSatisfy(\.isWhitespace) ? Self.defaultTitle : title
+    }
+
+    /// Weight and volume display in the configured unit.
+    var units: DisplayUnits { DisplayUnits(unit: settings.unit) }
+
     /// Computes the statistics and every lookup the pages need.
     init(history: WorkoutHistory, settings: Settings, today: CivilDate) {
         let report = StatsEngine.compute(history: history, settings: settings, today: today)
         self.settings = settings
         self.report = report
         self.today = today
-        let title = HTMLEscaping.stripControlCharacters(settings.title ?? "")
-        self.siteTitle = title.allSatisfy(\.isWhitespace) ? Self.defaultTitle : title
-        self.units = DisplayUnits(unit: settings.unit)
 
         // Pair each counted workout with its stored record: StatsEngine walks the same sorted
         // array and only skips workouts after today, so one forward pass finds every pair.
