@@ -65,19 +65,19 @@ public enum BuildRunner {
             clock.lap("lock")
             let loaded = try Stage.load.run { try load(plan, lock: lock, env: env) }
             clock.lap("load")
-            let stamp = try Stage.fingerprint.run { try fingerprint(plan, loaded: loaded) }
-            if !request.force, loaded.previous.isUpToDate(stamp: stamp.stamp) {
+            let inputs = try Stage.fingerprint.run { try fingerprint(plan, loaded: loaded) }
+            if !request.force, loaded.previous.isUpToDate(stamp: inputs.stamp) {
                 clock.lap("up-to-date check")
                 let text = request.quiet ? "" :
                     "site: \(request.output)/ is up to date for \(plan.context.today) (nothing changed; --force rebuilds)\n"
                 return CommandResult(stdout: text, stderr: clock.lines)
             }
             clock.lap("fingerprint")
-            let built = try Stage.build.run { try build(plan, loaded: loaded, fingerprint: stamp) }
+            let built = try Stage.build.run { try build(plan, loaded: loaded, fingerprint: inputs.fingerprint) }
             clock.lap("pages (\(built.site.reusedPages) reused)")
             pauseForTests(env)
             let published = try Stage.publish.run {
-                try publish(plan, built: built, stamp: stamp.stamp, interrupts: interrupts)
+                try publish(plan, built: built, stamp: inputs.stamp, interrupts: interrupts)
             }
             clock.lap("publish")
             return try published.map { report in
@@ -167,13 +167,13 @@ public enum BuildRunner {
 
     /// Stage "build": the history in one read transaction, then every page (unchanged workout and
     /// exercise pages taken over from the previous site).
-    static func build(_ plan: Plan, loaded: Loaded, fingerprint: (fingerprint: BuildFingerprint, stamp: String)) throws -> Built {
+    static func build(_ plan: Plan, loaded: Loaded, fingerprint: BuildFingerprint) throws -> Built {
         let (history, synced) = StoreAccess.forStatistics(try loaded.store?.loadHistory() ?? WorkoutHistory(workouts: []))
         var hints = loaded.store == nil && !plan.request.quiet ? [StoreAccess.missingStoreHint(plan.storePath)] : []
         if let synced, !plan.request.quiet { hints.append(synced) }
         let input = SiteBuildInput(
             history: history, settings: plan.context.settings, today: plan.context.today, baseURL: plan.request.baseURL,
-            templatesDirectory: plan.templates, previousSite: loaded.previous, renderer: fingerprint.fingerprint.renderer)
+            templatesDirectory: plan.templates, previousSite: loaded.previous, renderer: fingerprint.renderer)
         return Built(site: try SiteBuilder.buildSite(input), hints: hints)
     }
 
