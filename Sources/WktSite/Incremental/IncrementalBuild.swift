@@ -1,7 +1,8 @@
 import WktCore
 
 /// Incremental builds behind one narrow interface: ``SiteBuilder`` asks it for a reusable page
-/// before composing one (``decide(_:)``) and records each page it rendered (``entry(key:file:slots:)``); page composers never see it.
+/// before composing one (``decide(_:)``) and records each page it rendered
+/// (``entry(key:file:slots:)``); page composers never see it.
 ///
 /// A workout or exercise page whose inputs are unchanged (its ``PageKeys`` key equals the one
 /// the previous build recorded in its manifest) is taken from the previous site's file: its
