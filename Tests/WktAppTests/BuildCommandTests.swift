@@ -40,6 +40,13 @@ struct BuildCommandTests {
         let afterImport = BuildRunner.run(BuildRequest(today: "2026-11-22"), env: box.env)
         #expect(!afterImport.stdout.contains("is up to date"))
         #expect(try box.bytes("site/index.html") != page)
+
+        // A marker whose stamp matches is not enough: a site without its home page is rebuilt.
+        #expect(BuildRunner.run(BuildRequest(today: "2026-11-22"), env: box.env).stdout.contains("is up to date"))
+        try FileManager.default.removeItem(atPath: box.directory + "/site/index.html")
+        let homeless = BuildRunner.run(BuildRequest(today: "2026-11-22"), env: box.env)
+        #expect(homeless.exitCode == 0 && !homeless.stdout.contains("is up to date"), "\(homeless.stdout)")
+        #expect(box.exists("site/index.html"))
     }
 
     @Test("after a new workout, unchanged pages are taken from the site; the result equals a full build; a hand edit is undone")
