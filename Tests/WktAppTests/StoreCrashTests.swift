@@ -175,9 +175,8 @@ struct StoreCrashTests {
         #expect(try StoreProbe.state(dir + "/after.sqlite").check == "ok")
     }
 
-    /// The commands every read-only variant runs; results go to files in `out/`.
-    private func readOnlyCommands(_ dir: String) -> String {
-        let binary = Binary.path ?? "/nonexistent"
+    /// The commands every read-only variant runs with `binary`; results go to files in `out/`.
+    private func readOnlyCommands(_ dir: String, binary: String = Binary.path ?? "/nonexistent") -> String {
         let store = dir + "/store/workouts.sqlite"
         return """
             '\(binary)' build --store '\(store)' --output '\(dir)/out/site' --today 2026-11-25 --quiet 2> '\(dir)/out/build.err'; echo $? > '\(dir)/out/build.rc'
@@ -243,9 +242,14 @@ struct StoreCrashTests {
                 print("note: A-06 / S-09 (mode 555): running as root without setpriv; skipped")
                 return
             }
+            // nobody may not reach the build folder (a checkout in a mode-700 `mktemp -d`):
+            // it runs a copy of the binary from the fixture folder, which anyone can read.
+            let binary = dir + "/wkt-site"
+            try FileManager.default.copyItem(atPath: try #require(Binary.path), toPath: binary)
+            #expect(chmod(binary, 0o755) == 0)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            let script = readOnlyCommands(dir)
+            let script = readOnlyCommands(dir, binary: binary)
             process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", "sh", "-c", script]
             process.currentDirectoryURL = URL(fileURLWithPath: dir + "/out")
             process.environment = ["TZ": "UTC", "PATH": "/usr/bin:/bin", "HOME": dir + "/out"]
