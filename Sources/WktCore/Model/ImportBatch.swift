@@ -73,12 +73,15 @@ public struct ImportBatch: Sendable {
     public var warnings: [String]
     /// A schedule found in the file (wkt JSON, Gym-Baazi).
     public var schedule: Schedule?
+    /// The steps of the values this file wrote coarsely, by workout ``Workout/sourceKey``; a
+    /// workout without an entry is written exactly (docs/formats.md §6.2).
+    public var steps: [String: ValueSteps]
 
     /// Creates a batch.
     public init(
         file: String, format: String, unitAssumed: WeightUnit? = nil, workouts: [Workout] = [],
         carried: CarriedFields = .all, skipped: [LineIssue] = [], pseudoRows: Int = 0,
-        warnings: [String] = [], schedule: Schedule? = nil
+        warnings: [String] = [], schedule: Schedule? = nil, steps: [String: ValueSteps] = [:]
     ) {
         self.file = file
         self.format = format
@@ -89,6 +92,7 @@ public struct ImportBatch: Sendable {
         self.pseudoRows = pseudoRows
         self.warnings = warnings
         self.schedule = schedule
+        self.steps = steps
     }
 
     /// Number of stored sets in the batch.

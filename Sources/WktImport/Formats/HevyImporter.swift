@@ -7,6 +7,8 @@ import WktCore
 /// * A workout is a contiguous run of rows with the same (`start_time`, `end_time`, `title`); its
 ///   key is `start|end|title` with both times normalised to `YYYY-MM-DD HH:MM:SS` and the title in
 ///   NFC (§6). Its duration is end − start, counted on wall-clock fields; `description` is its note.
+/// * Weights are written to 0.01 of the file's unit: the batch says so in ``ImportBatch/steps``, so
+///   re-importing a history exported in the other unit changes no stored weight (§6.2).
 /// * Hevy writes the newest workout first; the batch is sorted oldest first (by start, then key).
 /// * A block is a contiguous run of one exercise with one `superset_id`; a `set_index` that does not
 ///   grow starts a new block of the same exercise. `set_index` is 0-based and required on every set
@@ -88,6 +90,10 @@ private struct HevyLayout {
         unknownColumns = columns.unknown(HevyLayout.knownColumns)
     }
 
+    /// Hevy writes weights to 0.01 of the export's unit (a 225 lb set is `102.06` in a kg export),
+    /// so a re-import in the other unit differs by a few grams (docs/formats.md §6.2).
+    static func weightStepKg(_ unit: WeightUnit) -> Double { unit == .kg ? 0.01 : 0.01 * WeightUnit.kilogramsPerPound }
+
     /// `hevy/kg-km`, `hevy/lb-mi`, …
     var formatID: String {
         "hevy/" + weightUnit.rawValue + "-" + (distanceUnit == .miles ? "mi" : "km")
@@ -157,8 +163,13 @@ private struct HevyAssembler: LayoutRowAssembler {
             throw RowError(message: "end_time '\(fields.text(layout.endTime) ?? "")' is before start_time "
                 + "'\(fields.text(layout.startTime) ?? "")'")
         }
-        return WorkoutDraft(
+        var draft = WorkoutDraft(
             key: key, start: start, durationSeconds: seconds == 0 ? nil : seconds, name: title, line: fields.line)
+        if layout.weight != nil {
+            draft.steps.weightKg = HevyLayout.weightStepKg(layout.weightUnit)
+            draft.steps.storedWeightKg = HevyLayout.weightStepKg(layout.weightUnit == .kg ? .lb : .kg)
+        }
+        return draft
     }
 
     private func time(_ fields: RowFields, _ column: Int) throws(RowError) -> WallTime {

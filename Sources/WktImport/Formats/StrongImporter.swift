@@ -107,9 +107,13 @@ private struct StrongAssembler: LayoutRowAssembler {
             return nil
         }
         try collector.rejectRepeated(key: key)
-        return WorkoutDraft(
+        var draft = WorkoutDraft(
             key: key, start: start, durationSeconds: try duration(fields), name: fields.text(layout[.workoutName]) ?? "",
             line: fields.line)
+        if draft.durationSeconds != nil, !layout.durationInSeconds, let text = fields.text(layout[.duration]) {
+            draft.steps.durationSeconds = TimeText.strongDurationStep(text)
+        }
+        return draft
     }
 
     /// Rejects a row whose workout-level fields differ from the workout's first row.

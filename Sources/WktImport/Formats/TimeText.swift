@@ -92,6 +92,13 @@ enum TimeText {
         throw durationError(text)
     }
 
+    /// The step of a Strong duration ``strongDuration(_:)`` accepted: 1 s when it has a seconds
+    /// token (`55s`), else 60 s, since Strong writes longer workouts in whole minutes, truncated
+    /// (2,545 s is `42m`; docs/formats.md §6.2).
+    static func strongDurationStep(_ text: String) -> Int {
+        text.utf8.last == UInt8(ascii: "s") ? 1 : 60
+    }
+
     private static func durationError(_ text: String) -> RowError {
         RowError(message: "'\(text)' is not a duration like 1h 5m, 45m, 55s or 31min")
     }

@@ -16,6 +16,8 @@ struct WorkoutDraft {
     var blocks: [ExerciseBlock] = []
     /// The line of the workout's first row.
     var line: Int
+    /// The steps of the values the file wrote coarsely (docs/formats.md §6.2).
+    var steps = ValueSteps()
 
     /// The finished workout.
     func workout(source: WorkoutSource) -> Workout {
@@ -99,9 +101,11 @@ struct WorkoutCollector {
         var warnings = unknownColumns.map { "ignored the unknown column \"\($0)\"" }
         warnings += drafts.compactMap(BatchChecks.longDuration)
         if let future = BatchChecks.futureDates(workouts, today: options.today) { warnings.append(future) }
+        var steps: [String: ValueSteps] = [:]
+        for draft in drafts where !draft.steps.isExact { steps[draft.key] = draft.steps }
         return ImportBatch(
             file: table.file, format: format, workouts: workouts, carried: carried, skipped: policy.sortedSkipped,
-            warnings: warnings + moved)
+            warnings: warnings + moved, steps: steps)
     }
 }
 

@@ -42,7 +42,8 @@ struct ImportWriter {
         for record in try ExerciseRecord.fetchAll(db) {
             if let id = record.id { exerciseIDs[record.name] = id }
         }
-        // Stored content, loaded once and only when a batch lacks some field (merge needs it).
+        // Stored content, loaded once and only when a workout of a batch that lacks some field or
+        // writes some coarsely differs from its stored version (the merges need it).
         var storedContent: [Int64: Workout]?
         var anyUpdate = false
 
@@ -59,13 +60,16 @@ struct ImportWriter {
                 let key = Key(source: workout.source, sourceKey: workout.sourceKey)
                 do {
                     if let existing = known[key] {
-                        if batch.carried != .all {
+                        var fingerprint = WorkoutFingerprint.of(workout)
+                        let steps = batch.steps[workout.sourceKey]
+                        if fingerprint != existing.fingerprint, batch.carried != .all || steps != nil {
                             if storedContent == nil { storedContent = try loadContent(db) }
                             if let stored = storedContent?[existing.id] {
                                 workout = workout.merging(uncarriedFrom: stored, carried: batch.carried)
+                                if let steps { workout = workout.keepingStoredValues(agreeingWith: stored, steps: steps) }
+                                fingerprint = WorkoutFingerprint.of(workout)
                             }
                         }
-                        let fingerprint = WorkoutFingerprint.of(workout)
                         if fingerprint == existing.fingerprint {
                             outcome.unchanged += 1
                             continue

@@ -46,6 +46,35 @@ extension Workout {
         return merged
     }
 
+    /// This workout with every coarsely written value that agrees with the stored one replaced by
+    /// the stored value (docs/formats.md §6.2): a file that writes `42m` says nothing new about a
+    /// stored 2,545 s, and a weight written to 0.01 kg nothing new about a stored 102.058 kg.
+    ///
+    /// Sets line up by position, as in ``merging(uncarriedFrom:carried:)``: set *j* of block *i*
+    /// is compared with stored set *j* of stored block *i* when both blocks name the same exercise.
+    /// A value that disagrees is the file's news and is kept as written.
+    func keepingStoredValues(agreeingWith stored: Workout, steps: ValueSteps) -> Workout {
+        var kept = self
+        if let step = steps.durationSeconds, let written = durationSeconds, let old = stored.durationSeconds,
+           ValueSteps.agrees(stored: old, written: written, step: step)
+        {
+            kept.durationSeconds = old
+        }
+        guard let step = steps.weightKg else { return kept }
+        for b in kept.exercises.indices where b < stored.exercises.count {
+            let old = stored.exercises[b]
+            guard old.name == kept.exercises[b].name else { continue }
+            for s in kept.exercises[b].sets.indices where s < old.sets.count {
+                if let written = kept.exercises[b].sets[s].weightKg, let previous = old.sets[s].weightKg,
+                   ValueSteps.agrees(stored: previous, written: written, step: step, storedStep: steps.storedWeightKg ?? 0)
+                {
+                    kept.exercises[b].sets[s].weightKg = previous
+                }
+            }
+        }
+        return kept
+    }
+
     /// The first number that SQLite could not store faithfully (NaN becomes NULL, infinity passes
     /// `CHECK`s), named by its place in the workout; nil when every number is finite.
     var nonFiniteNumber: String? {
