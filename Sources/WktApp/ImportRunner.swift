@@ -75,20 +75,27 @@ public enum ImportRunner {
             today: context.today, timeZone: context.settings.timezone)
         for file in request.files {
             let path = env.absolute(file)
+            var bytes: [UInt8]?
+            var isHealth = false
             do {
                 if FileImporter.isAppleHealthExport(path: path, options: options) {
+                    isHealth = true
                     // Streamed (exports run to gigabytes) and parsed in a child process.
                     let (batch, sha256) = try HealthChild.read(path: path, file: file, env: env) {
                         try FileDigest.sha256(path)
                     }
                     reports.append(FileReport(file: file, batch: batch, sha256: sha256))
                 } else {
-                    let bytes = try FileImporter.readFile(path: path, limits: options.limits)
-                    let batch = try FileImporter.read(bytes: bytes, file: file, options: options)
-                    reports.append(FileReport(file: file, batch: batch, sha256: SHA256.hex(bytes)))
+                    let content = try FileImporter.readFile(path: path, limits: options.limits)
+                    bytes = content
+                    let batch = try FileImporter.read(bytes: content, file: file, options: options)
+                    reports.append(FileReport(file: file, batch: batch, sha256: SHA256.hex(content)))
                 }
             } catch {
-                reports.append(FileReport(file: file, failure: AppFailure(error)))
+                var report = FileReport(file: file, failure: AppFailure(error))
+                report.detectedFormat = isHealth
+                    ? ImportFormat.appleHealth.rawValue : Self.format(of: bytes, options: options)
+                reports.append(report)
             }
         }
 
@@ -116,6 +123,14 @@ public enum ImportRunner {
             return AppFailure(error).result
         }
         return render(reports, request: request, exitCode: ExitStatus.ok, storeUnchanged: request.dryRun)
+    }
+
+    /// The format a rejected CSV or JSON file was read as, for `--json`: the forced one, else the
+    /// one its content is detected as; nil when the file could not be read or no format claims it.
+    static func format(of bytes: [UInt8]?, options: ImportOptions) -> String? {
+        if options.format != .auto { return options.format.rawValue }
+        guard let bytes else { return nil }
+        return (try? FileImporter.detectFormat(bytes: bytes, limits: options.limits))??.rawValue
     }
 
     /// The import-log time: `SOURCE_DATE_EPOCH` when set (reproducible demo stores), else now, in UTC.
@@ -164,6 +179,9 @@ struct FileReport {
     var sha256: String?
     var failure: AppFailure?
     var outcome: ImportOutcome?
+    /// For a rejected file, the format it was read as (`hevy`): reported even when a later check
+    /// failed.
+    var detectedFormat: String?
 
     init(file: String, batch: ImportBatch, sha256: String) {
         self.file = file
@@ -207,7 +225,7 @@ struct FileReport {
         if let failure { errors.append((failure.line, failure.detail)) }
         let value: JSONValue = .object([
             ("file", .string(file)),
-            ("format", .string(batch?.format)),
+            ("format", .string(batch?.format ?? detectedFormat)),
             ("unit_assumed", .string(batch?.unitAssumed?.rawValue)),
             ("workouts_added", .int(o.added)),
             ("workouts_updated", .int(o.updated)),

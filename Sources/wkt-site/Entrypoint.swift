@@ -8,15 +8,7 @@ struct WktSiteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wkt-site",
         abstract: "Turn a workout history into a fast, private, static website.",
-        discussion: """
-            Import your Strong or Hevy export into a local store, then build the site:
-
-              wkt-site import strong_workouts.csv
-              wkt-site build
-              wkt-site stats
-
-            Exit codes: 0 ok, 64 usage, 65 bad input data, 74 I/O error, 75 busy.
-            """,
+        discussion: HelpText.overview,
         version: "0.1.0",
         subcommands: [Import.self, Build.self, Stats.self, Demo.self, Init.self, Export.self, Backup.self, HealthImport.self]
     )

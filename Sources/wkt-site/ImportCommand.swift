@@ -18,17 +18,18 @@ extension WktSiteCommand {
                 Examples:
                   wkt-site import strong_workouts.csv
                   wkt-site import workout_data.csv --format hevy
+                  wkt-site import export.zip
                   wkt-site import strong.csv --unit lb --dry-run
                   wkt-site import *.csv --json --skip-bad-rows
                 """
         )
 
-        @Argument(help: "Export files (Strong CSV in any dialect, Hevy CSV).")
+        @Argument(help: ArgumentHelp(HelpText.importFiles))
         var files: [String]
 
         @OptionGroup var storeOptions: StoreOptions
 
-        @Option(help: "The file format: \(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+        @Option(help: ArgumentHelp(HelpText.formatOption))
         var format: ImportFormat = .auto
 
         @Option(help: "Weight unit for exports that do not say (Strong A, A′, L1, L2): kg or lb.")

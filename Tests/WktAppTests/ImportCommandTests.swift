@@ -74,7 +74,7 @@ struct ImportCommandTests {
         #expect(result.exitCode == 65)
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines[1].hasPrefix("{\"file\": \"bad.csv\", \"format\": null, \"unit_assumed\": null, \"workouts_added\": 0"))
+        #expect(lines[1].hasPrefix("{\"file\": \"bad.csv\", \"format\": \"hevy\", \"unit_assumed\": null, \"workouts_added\": 0"))
         #expect(lines[1].contains("\"errors\": [{\"line\": 3, \"message\": "))
         #expect(result.stderr.contains { $0.hasPrefix("wkt-site: bad.csv:3: ") })
         #expect(!box.exists("workouts.sqlite"))

@@ -9,10 +9,18 @@ extension FileImporter {
     public static func detectFormat(path: String, limits: CSVLimits = .standard) throws(ImportError) -> ImportFormat? {
         let options = ImportOptions(limits: limits)
         if isAppleHealthExport(path: path, options: options) { return .appleHealth }
-        let bytes = try FileBytes.read(path: path, maxBytes: limits.maxBytes)
+        return try detectFormat(bytes: try FileBytes.read(path: path, maxBytes: limits.maxBytes), limits: limits)
+    }
+
+    /// The format of a file's bytes by content alone, or nil when no supported format claims them;
+    /// Apple Health zips and streamed XML are recognised by path (``detectFormat(path:limits:)``).
+    ///
+    /// - Throws: a CSV syntax error in the header line.
+    public static func detectFormat(bytes: [UInt8], limits: CSVLimits = .standard) throws(ImportError) -> ImportFormat? {
+        let options = ImportOptions(limits: limits)
         if let document = FormatDetector.documentEntry(for: bytes, options: options) { return document.format }
         if FormatDetector.isPlainlyNotCSV(bytes) { return nil }
-        let reader = try CSVReader(bytes: bytes, file: path, limits: limits)
+        let reader = try CSVReader(bytes: bytes, file: "", limits: limits)
         return FormatDetector.entries.first { $0.matches(reader.header) }?.format
     }
 }

@@ -74,3 +74,35 @@ public struct ImportOptions: Sendable {
         self.timeZone = timeZone
     }
 }
+
+extension ImportFormat {
+    /// The app (or file) a user knows the format by, for help texts and messages; nil for
+    /// ``auto``. Every format has one, so `--help` names every format that can be imported.
+    public var appName: String? {
+        switch self {
+        case .auto: nil
+        case .strong: "Strong"
+        case .hevy: "Hevy"
+        case .fitnotes: "FitNotes"
+        case .gymBaazi: "Gym-Baazi"
+        case .wkt: "wkt JSON"
+        case .appleHealth: "Apple Health"
+        }
+    }
+
+    /// The file the app exports, as the help lists it (`Strong CSV, every dialect`).
+    public var exportFile: String? {
+        switch self {
+        case .auto: nil
+        case .strong: "Strong CSV, every dialect"
+        case .hevy: "Hevy workout_data.csv"
+        case .fitnotes: "FitNotes (Android) CSV"
+        case .gymBaazi: "Gym-Baazi backup JSON"
+        case .wkt: "wkt JSON (wkt-site export)"
+        case .appleHealth: "Apple Health export.zip or export.xml"
+        }
+    }
+
+    /// Every format but ``auto``, in `--format` order.
+    public static var importable: [ImportFormat] { allCases.filter { $0 != .auto } }
+}
