@@ -40,6 +40,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // Test-only: the deploy workflow `init --github-pages` writes is checked to be valid YAML.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         .systemLibrary(
@@ -118,6 +120,16 @@ let package = Package(
         .testTarget(name: "WktIOTests", dependencies: ["WktIO", "WktCore"], swiftSettings: swiftSettings),
         .testTarget(
             name: "WktAppTests", dependencies: ["WktApp", "WktCore", "WktStore", "WktImport", "WktFaultVFS"],
+            swiftSettings: swiftSettings
+        ),
+        // The command line itself: every `wkt-site` command the README and the deploy workflow
+        // show parses with the real parser.
+        .testTarget(
+            name: "WktCLITests",
+            dependencies: [
+                "wkt-site", "WktApp", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Yams", package: "Yams"),
+            ],
             swiftSettings: swiftSettings
         ),
     ]

@@ -7,11 +7,31 @@ public struct InitRequest: Sendable {
     public var templates: String
     /// Overwrite existing files.
     public var force: Bool
+    /// Also write the GitHub Pages workflow (``GitHubPagesWorkflow``), nil when not asked for.
+    public var gitHubPages: GitHubPagesRequest?
 
     /// Creates a request.
-    public init(templates: String = "templates", force: Bool = false) {
+    public init(templates: String = "templates", force: Bool = false, gitHubPages: GitHubPagesRequest? = nil) {
         self.templates = templates
         self.force = force
+        self.gitHubPages = gitHubPages
+    }
+}
+
+/// What `wkt-site init --github-pages` puts into the workflow.
+public struct GitHubPagesRequest: Sendable {
+    /// The git URL wkt-site is built from; nil reads the repository variable `WKT_SITE_REPO`.
+    public var repository: String?
+    /// The branch or tag of wkt-site to build.
+    public var ref: String
+    /// The folder of export files in the site's repository.
+    public var exports: String
+
+    /// Creates a request.
+    public init(repository: String? = nil, ref: String = "main", exports: String = "exports") {
+        self.repository = repository
+        self.ref = ref
+        self.exports = exports
     }
 }
 
@@ -63,6 +83,14 @@ public enum InitRunner {
         var files: [(path: String, text: String)] = [(env.absolute("wkt-site.toml"), configTemplate)]
         let folder = env.absolute(request.templates)
         files += EmbeddedResources.templates.map { (folder + "/" + $0.path, $0.contents) }
+        if let pages = request.gitHubPages {
+            do throws(GitHubPagesWorkflow.Invalid) {
+                let workflow = try GitHubPagesWorkflow.text(repository: pages.repository, ref: pages.ref, exports: pages.exports)
+                files.append((env.absolute(GitHubPagesWorkflow.path), workflow))
+            } catch {
+                return AppFailure(message: error.message, exitCode: ExitStatus.usage).result
+            }
+        }
         do {
             for file in files {
                 if FileManager.default.fileExists(atPath: file.path) && !request.force {
@@ -86,6 +114,11 @@ public enum InitRunner {
             out += skipped.map { "kept \($0) (exists; --force overwrites)\n" }.joined()
         }
         out += "Edit wkt-site.toml, then: wkt-site build --templates \(request.templates)\n"
+        if let pages = request.gitHubPages {
+            out += "GitHub Pages: commit your exports to \(pages.exports)/, set Settings → Pages → Source to "
+                + "\"GitHub Actions\"" + (pages.repository == nil ? ", set the repository variable WKT_SITE_REPO" : "")
+                + " and push.\n"
+        }
         return CommandResult(stdout: out)
     }
 }

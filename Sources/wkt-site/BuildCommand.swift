@@ -52,10 +52,13 @@ extension WktSiteCommand {
         static let configuration = CommandConfiguration(
             abstract: "Write a commented wkt-site.toml and copies of the templates to customise.",
             discussion: """
-                Existing files are kept unless --force.
+                Existing files are kept unless --force. With --github-pages it also writes \
+                .github/workflows/wkt-site.yml, a GitHub Actions workflow that builds the site from the \
+                exports committed to the repository and deploys it to GitHub Pages.
 
-                Example:
+                Examples:
                   wkt-site init && wkt-site build --templates templates
+                  wkt-site init --github-pages --wkt-site-repo https://github.com/you/wkt-site.git
                 """
         )
 
@@ -65,8 +68,29 @@ extension WktSiteCommand {
         @Flag(help: "Overwrite existing files.")
         var force = false
 
+        @Flag(help: "Also write a GitHub Actions workflow that builds and deploys the site to GitHub Pages.")
+        var githubPages = false
+
+        @Option(help: ArgumentHelp(
+            "Git URL the workflow builds wkt-site from (default: the repository variable WKT_SITE_REPO).",
+            valueName: "url"))
+        var wktSiteRepo: String?
+
+        @Option(help: ArgumentHelp("Branch or tag of wkt-site the workflow builds.", valueName: "ref"))
+        var wktSiteRef = "main"
+
+        @Option(help: ArgumentHelp("Folder of export files the workflow imports.", valueName: "folder"))
+        var exports = "exports"
+
+        func validate() throws {
+            if !githubPages && (wktSiteRepo != nil || wktSiteRef != "main" || exports != "exports") {
+                throw ValidationError("--wkt-site-repo, --wkt-site-ref and --exports go with --github-pages")
+            }
+        }
+
         func run() throws {
-            try finish(InitRunner.run(InitRequest(templates: templates, force: force), env: .current()))
+            let pages = githubPages ? GitHubPagesRequest(repository: wktSiteRepo, ref: wktSiteRef, exports: exports) : nil
+            try finish(InitRunner.run(InitRequest(templates: templates, force: force, gitHubPages: pages), env: .current()))
         }
     }
 }
