@@ -19,3 +19,7 @@ swift test --skip-build "$@"
 # A short run of every fuzz target and of the CLI mutation loop (about 2-3 minutes; see
 # README "Fuzzing"); skipped when test.sh is given a filter.
 [ $# -gt 0 ] || scripts/fuzz-ci.sh
+# The demo site in a real browser: axe-core in light and dark mode, no console errors, no
+# sideways scroll on a phone, heatmap contrast, printing (README "Browser tests"; about 2
+# minutes, plus installing Chromium and Playwright the first time); skipped with a filter.
+[ $# -gt 0 ] || scripts/browser-test.sh
