@@ -6,7 +6,7 @@ enum GoldenSiteListing {
     static let text = """
         404.html  dc6840b135fe1e46b6ca15da0c6cbc23fcf06d5b14b9e820a3b86ae33316b1dc
         assets/favicon.svg  c87470ebd2c4edd69f0f653cd083623b6fc6acf442b1b10b1b6743297dbb9006
-        assets/style.css  1138d727ccf49b25003ead59f1e42025ee9fb02803ef1ba6b1cc0dfda8a350eb
+        assets/style.css  1411f7d3d06aa476503be13d89321c5a1d3d5c226f96fadf9f44db5c48241987
         data/stats.json  283eaf847070f6b6a9c7367b28ee5ced2ebc0057806f4825bad0fce7f3b93986
         exercises/band-pull-apart.html  6b9db7db1835ab45a4f98e96f4d3145ade367deae8ffcaceb91596eb3a978af9
         exercises/bench-press-barbell.html  a9c2a8fbe7eea905eefe6bd361326dace8493c8c3754b16f65fe5bdd06bf1b9e
