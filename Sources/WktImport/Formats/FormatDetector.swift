@@ -41,6 +41,9 @@ enum FormatDetector {
         Entry(
             format: .fitnotes, matches: { FitNotesImporter.matches(header: $0) }, keepsWideRows: true,
             read: { table, options throws(ImportError) in try FitNotesImporter.read(table, options: options) }),
+        Entry(
+            format: .stronglifts, matches: { StrongLiftsImporter.matches(header: $0) },
+            read: { table, options throws(ImportError) in try StrongLiftsImporter.read(table, options: options) }),
     ]
 
     /// The supported document formats, in detection order (tried before any CSV format).

@@ -10,6 +10,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     case hevy
     /// FitNotes (Android) `FitNotes_Export.csv`, 8-, 9- and 10-column headers (docs/formats.md §3).
     case fitnotes
+    /// StrongLifts 5×5 CSV export, kg or lb (docs/formats.md §8).
+    case stronglifts
     /// Gym-Baazi `BackupData` JSON backup (docs/formats.md §5).
     case gymBaazi = "gym-baazi"
     /// wkt JSON version 1, our own interchange format (docs/formats.md §5), as `wkt-site export` writes it.
