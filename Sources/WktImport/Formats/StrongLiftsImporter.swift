@@ -83,7 +83,8 @@ private struct StrongLiftsAssembler: LayoutRowAssembler {
     private func identity(_ fields: RowFields) throws(RowError) -> (key: String, date: CivilDate) {
         let dateText = fields.text(layout.date) ?? ""
         guard let date = StrongLiftsText.date(dateText) else {
-            throw RowError(message: "\(table.header[layout.date]) '\(dateText)' is not a valid date (expected YYYY/MM/DD)")
+            throw RowError(
+                message: "\(table.header[layout.date]) '\(dateText)' is not a valid date (expected YYYY/MM/DD)")
         }
         guard let number = try fields.integer(layout.workout) else {
             throw RowError(message: "\(table.header[layout.workout]) is empty: StrongLifts numbers every workout")
@@ -100,13 +101,14 @@ private struct StrongLiftsAssembler: LayoutRowAssembler {
         let endMinute = try minuteOfDay(fields, .endTime)
         let minute = startMinute ?? 12 * 60
         guard let start = WallTime(date: date, hour: minute / 60, minute: minute % 60) else {
-            throw RowError(message: "\(table.header[layout.date]) '\(fields.text(layout.date) ?? "")' gives no valid start time")
+            throw RowError(message: "\(table.header[layout.date]) '\(date)' gives no valid start time")
         }
         var seconds: Int?
         if let hours = try fields.decimal(layout[.duration]), hours > 0 {
             let rounded = (hours * 3600).rounded()
             guard rounded < 1e9 else {
-                throw RowError(message: "\(table.header[layout[.duration] ?? 0]) '\(NumberText.plain(hours))' is too long for a workout")
+                let name = table.header[layout[.duration] ?? 0]
+                throw RowError(message: "\(name) '\(NumberText.plain(hours))' is too long for a workout")
             }
             seconds = Int(rounded)
         }
@@ -116,8 +118,8 @@ private struct StrongLiftsAssembler: LayoutRowAssembler {
         let program = fields.text(layout[.programName]).map { "Program: " + $0 }
         let draft = WorkoutDraft(
             key: key, start: start, durationSeconds: seconds == 0 ? nil : seconds,
-            name: fields.text(layout[.workoutName]) ?? "Workout", notes: joinedNote(program, fields.text(layout[.notes])),
-            line: fields.line)
+            name: fields.text(layout[.workoutName]) ?? "Workout",
+            notes: joinedNote(program, fields.text(layout[.notes])), line: fields.line)
         return (draft, bodyWeight)
     }
 
@@ -189,12 +191,10 @@ private struct StrongLiftsAssembler: LayoutRowAssembler {
 enum StrongLiftsText {
     /// `YYYY/MM/DD`, nothing else; nil for another layout or an invalid day.
     static func date(_ text: String) -> CivilDate? {
+        let slash = UInt8(ascii: "/")
         let bytes = Array(text.utf8)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "/"), bytes[7] == UInt8(ascii: "/"),
-              let year = ASCIIDigits.int(bytes[0..<4]), let month = ASCIIDigits.int(bytes[5..<7]),
-              let day = ASCIIDigits.int(bytes[8..<10])
-        else { return nil }
-        return CivilDate(year: year, month: month, day: day)
+        guard bytes.count == 10, bytes[4] == slash, bytes[7] == slash else { return nil }
+        return CivilDate.parse(String(decoding: bytes.map { $0 == slash ? UInt8(ascii: "-") : $0 }, as: UTF8.self))
     }
 
     /// Minutes after midnight of `h:mm AM`/`h:mm PM` (hour 1–12; 12:05 AM is 00:05, 12:30 PM is

@@ -107,8 +107,9 @@ struct StrongLiftsLayout {
         for (index, name) in normalized.enumerated() {
             if let earlier = firstIndex[name] {
                 throw fail(
-                    "the StrongLifts header has the column \"\(header[earlier])\" twice (again as \"\(header[index])\"); "
-                        + "names are compared without case, extra spaces or the difference between × and x")
+                    "the StrongLifts header has the column \"\(header[earlier])\" twice (again as "
+                        + "\"\(header[index])\"); names are compared without case, extra spaces or the difference "
+                        + "between × and x")
             }
             firstIndex[name] = index
         }
@@ -118,7 +119,9 @@ struct StrongLiftsLayout {
             let found = column.spellings.compactMap { firstIndex[Self.normalize($0)] }
             guard let index = found.first else { continue }
             if found.count > 1 {
-                throw fail("the StrongLifts header has both \"\(header[found[0]])\" and \"\(header[found[1]])\"; an export has one of them")
+                throw fail(
+                    "the StrongLifts header has both \"\(header[found[0]])\" and \"\(header[found[1]])\"; "
+                        + "an export has one of them")
             }
             columns[column] = index
             known.insert(index)
@@ -153,7 +156,8 @@ struct StrongLiftsLayout {
                 continue
             }
             guard let (number, unit) = setColumn(name) else {
-                throw fail("the StrongLifts header column \"\(header[index])\" is no set column it can read; " + expected)
+                throw fail(
+                    "the StrongLifts header column \"\(header[index])\" is no set column it can read; " + expected)
             }
             let slot = "\"Set \(pairs.count + 1) "
             let wanted = pendingReps == nil ? slot + "(Reps)\"" : slot + "(KG)\" or " + slot + "(LB)\""
@@ -168,9 +172,12 @@ struct StrongLiftsLayout {
                 pendingReps = index
             }
         }
-        if let reps = pendingReps { throw fail(expected + "; \"\(header[reps])\" is not followed by its weight column") }
+        if let reps = pendingReps {
+            throw fail(expected + "; \"\(header[reps])\" is not followed by its weight column")
+        }
         guard let first = units.first else {
-            throw fail("the StrongLifts header has no set columns: \"Set 1 (Reps)\" with \"Set 1 (KG)\" or \"Set 1 (LB)\"")
+            throw fail(
+                "the StrongLifts header has no set columns: \"Set 1 (Reps)\" with \"Set 1 (KG)\" or \"Set 1 (LB)\"")
         }
         if let other = units.first(where: { $0.unit != first.unit }) {
             throw fail(
