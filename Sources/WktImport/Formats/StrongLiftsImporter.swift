@@ -13,7 +13,8 @@ import WktCore
 ///   from `Program Name`, then a blank line and `Notes` when there is one.
 /// * Start: the date at `Start Time (h:mm)`, `10:56 PM` (12:xx AM is 00:xx) or 24-hour `22:56`, a
 ///   naive wall time in the configured zone (a time in a DST gap moves forward, see ``NaiveTimes``).
-///   An empty start time gives 12:00, for the reasons FitNotes' dates do (docs/formats.md §3).
+///   An empty start time gives 12:00, as every FitNotes workout starts, for the same reasons
+///   (docs/formats.md §3).
 ///   Duration: `Duration (hours)` × 3600 rounded to the second when above 0; else end − start in
 ///   whole minutes (an end before the start is on the next day) when both times are given; else none.
 /// * Sets, pair by pair: reps `0` is a slot not done (failed or skipped), so no set; an empty pair
@@ -25,7 +26,7 @@ import WktCore
 ///   summaries of the pairs and are never read. A non-empty `Sets×Time` (timed work such as planks,
 ///   in a layout no export here shows) rejects its row rather than dropping the times.
 /// * `Body Weight (KG)` (kg in pound exports too) must be a number ≥ 0 but is not stored yet: the
-///   batch gets one warning counting the workouts that have one.
+///   batch gets one warning counting the workouts whose body weight is above 0.
 enum StrongLiftsImporter {
     /// Whether a header is StrongLifts' (docs/formats.md §8).
     static func matches(header: [String]) -> Bool { StrongLiftsLayout.matches(header: header) }
