@@ -3,7 +3,7 @@ import Testing
 import WktCore
 @testable import WktImport
 
-@Suite("StrongLifts 5×5 CSV (docs/formats.md §8)")
+@Suite("StrongLifts 5×5 CSV (docs/formats.md §9)")
 struct StrongLiftsImporterTests {
     /// The header of a current kg export with three set pairs.
     static let header = "Date (yyyy/mm/dd),Workout,Workout Name,Program Name,Body Weight (KG),Exercise,Sets×Reps,"

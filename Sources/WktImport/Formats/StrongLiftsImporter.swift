@@ -1,6 +1,6 @@
 import WktCore
 
-/// Reads StrongLifts 5×5 CSV exports (docs/formats.md §8) into an ``ImportBatch``.
+/// Reads StrongLifts 5×5 CSV exports (docs/formats.md §9) into an ``ImportBatch``.
 ///
 /// Rules, beyond the header map of ``StrongLiftsLayout``:
 /// * One row is one exercise of a workout, its sets in the `Set N (Reps)`/`Set N (KG|LB)` pairs.
@@ -28,7 +28,7 @@ import WktCore
 /// * `Body Weight (KG)` (kg in pound exports too) must be a number ≥ 0 but is not stored yet: the
 ///   batch gets one warning counting the workouts whose body weight is above 0.
 enum StrongLiftsImporter {
-    /// Whether a header is StrongLifts' (docs/formats.md §8).
+    /// Whether a header is StrongLifts' (docs/formats.md §9).
     static func matches(header: [String]) -> Bool { StrongLiftsLayout.matches(header: header) }
 
     /// Imports a parsed StrongLifts table.

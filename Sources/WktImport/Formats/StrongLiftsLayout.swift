@@ -1,6 +1,6 @@
 import WktCore
 
-/// The columns of a StrongLifts 5×5 export other than the `Set N` pairs (docs/formats.md §8).
+/// The columns of a StrongLifts 5×5 export other than the `Set N` pairs (docs/formats.md §9).
 enum StrongLiftsColumn: CaseIterable {
     case date, workout, workoutName, programName, bodyWeight, exercise, setsReps, setsTime, topSet, e1RM, reps, volume
     case workoutVolume, duration, startTime, endTime, notes
@@ -34,7 +34,7 @@ enum StrongLiftsColumn: CaseIterable {
     static let required: [StrongLiftsColumn] = [.date, .workout, .exercise]
 }
 
-/// A StrongLifts header mapped by normalised name (docs/formats.md §8): names match after
+/// A StrongLifts header mapped by normalised name (docs/formats.md §9): names match after
 /// ``normalize(_:)``, so `SetsxReps`, `e1RM  (KG)` and ` Set 1 (KG)` are the columns StrongLifts
 /// spells `Sets×Reps`, `e1RM (KG)` and `Set 1 (KG)`; the count is strict: every column at most
 /// once, and the set columns exactly the pairs `Set N (Reps)`, `Set N (KG|LB)` for N = 1, 2, 3 …

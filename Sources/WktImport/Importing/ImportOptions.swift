@@ -10,7 +10,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     case hevy
     /// FitNotes (Android) `FitNotes_Export.csv`, 8-, 9- and 10-column headers (docs/formats.md §3).
     case fitnotes
-    /// StrongLifts 5×5 CSV export, kg or lb (docs/formats.md §8).
+    /// StrongLifts 5×5 CSV export, kg or lb (docs/formats.md §9).
     case stronglifts
     /// Gym-Baazi `BackupData` JSON backup (docs/formats.md §5).
     case gymBaazi = "gym-baazi"
