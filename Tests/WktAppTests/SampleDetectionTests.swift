@@ -37,6 +37,7 @@ struct SampleDetectionTests {
     func everySample() throws {
         let expected: [String: ImportFormat?] = [
             "strong": .strong, "hevy": .hevy, "fitnotes": .fitnotes, "apple-health": .appleHealth,
+            "stronglifts": .stronglifts,
         ]
         let files = SharedSamples.files()
         #expect(files.count >= 25, "found \(files.count) samples")

@@ -1,6 +1,7 @@
 /// Where a workout came from.
 public enum WorkoutSource: String, Sendable, Hashable, CaseIterable, Codable {
     case strong, hevy, fitnotes
+    case stronglifts
     case appleHealth = "apple-health"
     case wkt
     case gymBaazi = "gym-baazi"

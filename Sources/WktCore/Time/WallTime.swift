@@ -1,6 +1,6 @@
 /// A naive local wall-clock time ("2024-03-31 02:30:00"), as logged by the app.
 ///
-/// Strong, Hevy and FitNotes write no zone; their times are wall times, and the training day is
+/// Strong, Hevy, FitNotes and StrongLifts write no zone; their times are wall times, and the training day is
 /// their own date. Sources with an offset (Apple Health, wkt JSON) keep it beside the wall time in
 /// ``Workout/utcOffsetSeconds``. Identity (dedupe) uses the wall time, never a UTC instant.
 public struct WallTime: Sendable, Hashable, Comparable, CustomStringConvertible {

@@ -1,7 +1,7 @@
 import WktCore
 
 /// The registry of formats and their detection: documents (JSON backups) by their content,
-/// CSV formats by their header (docs/formats.md §1.7, §2, §3, §5).
+/// CSV formats by their header (docs/formats.md §1.7, §2, §3, §5, §9).
 ///
 /// Detection is data-driven: each entry says which files it claims and which importer reads them,
 /// so a format (Apple Health, wkt JSON) is added by adding an entry, and the unknown-format error
@@ -41,6 +41,9 @@ enum FormatDetector {
         Entry(
             format: .fitnotes, matches: { FitNotesImporter.matches(header: $0) }, keepsWideRows: true,
             read: { table, options throws(ImportError) in try FitNotesImporter.read(table, options: options) }),
+        Entry(
+            format: .stronglifts, matches: { StrongLiftsImporter.matches(header: $0) },
+            read: { table, options throws(ImportError) in try StrongLiftsImporter.read(table, options: options) }),
     ]
 
     /// The supported document formats, in detection order (tried before any CSV format).

@@ -1,7 +1,7 @@
 import Foundation
 import WktCore
 
-/// Naive wall times (Strong, Hevy, FitNotes) that do not exist in the configured zone
+/// Naive wall times (Strong, Hevy, FitNotes, StrongLifts) that do not exist in the configured zone
 /// (docs/reliability.md T-07).
 ///
 /// A start of 02:30 on the day the clocks jump from 02:00 to 03:00 names no instant. It is kept,

@@ -143,7 +143,7 @@ extension RowAssembler {
 }
 
 /// A row assembler that needs nothing but its header layout: the whole import of a table is
-/// "map the header, fold every row, finish the batch" (Strong, Hevy).
+/// "map the header, fold every row, finish the batch" (Strong, Hevy, StrongLifts).
 protocol LayoutRowAssembler: RowAssembler {
     /// The format's header, mapped by name.
     associatedtype Layout
