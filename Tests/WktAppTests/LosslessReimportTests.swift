@@ -107,3 +107,25 @@ struct LosslessReimportTests {
         #expect(try stored(box).exercises[0].sets.map(\.weightKg) == [102.058, 106.59])
     }
 }
+
+extension LosslessReimportTests {
+    @Test("StrongLifts kg then lb export and lb then kg: unchanged, the first file's grams kept",
+          .enabled(if: SharedSamples.available))
+    func strongLiftsUnits() throws {
+        let folder = SharedSamples.root + "/stronglifts/"
+        for order in [["kg", "lb"], ["lb", "kg"]] {
+            let box = try Sandbox()
+            defer { box.remove() }
+            let first = ImportRunner.run(ImportRequest(files: [folder + "stronglifts-export-\(order[0]).csv"]), env: box.env)
+            #expect(first.exitCode == 0)
+            let history = { try WorkoutStore.open(path: box.directory + "/workouts.sqlite", mode: .readOnly).loadHistory() }
+            let before = try history().workouts
+            let again = ImportRunner.run(ImportRequest(files: [folder + "stronglifts-export-\(order[1]).csv"]), env: box.env)
+            #expect(again.stdout.contains("0 workouts added, 0 updated, 5 unchanged"), "\(order): \(again.stdout)")
+            #expect(try history().workouts == before)
+            // The first file's own numbers stay: 55 kg, or 121.3 lb (55.021 kg).
+            let squat = try #require(before.first?.workout.exercises.first?.sets.first?.weightKg)
+            #expect(squat == (order[0] == "kg" ? 55 : 55.021))
+        }
+    }
+}

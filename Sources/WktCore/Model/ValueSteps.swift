@@ -24,6 +24,14 @@ public struct ValueSteps: Sendable, Hashable {
         self.storedWeightKg = storedWeightKg
     }
 
+    /// The steps of a format that writes every weight rounded to `step` of the export's unit and
+    /// exports in kg or in lb (Hevy 0.01, StrongLifts 0.1): this file's step, and the other unit's
+    /// as the step the stored value may have been written with.
+    public static func weights(roundedTo step: Double, in unit: WeightUnit) -> ValueSteps {
+        let pound = step * WeightUnit.kilogramsPerPound
+        return ValueSteps(weightKg: unit == .kg ? step : pound, storedWeightKg: unit == .kg ? pound : step)
+    }
+
     /// Whether every value is written exactly.
     public var isExact: Bool { durationSeconds == nil && weightKg == nil }
 

@@ -90,10 +90,6 @@ private struct HevyLayout {
         unknownColumns = columns.unknown(HevyLayout.knownColumns)
     }
 
-    /// Hevy writes weights to 0.01 of the export's unit (a 225 lb set is `102.06` in a kg export),
-    /// so a re-import in the other unit differs by a few grams (docs/formats.md §6.2).
-    static func weightStepKg(_ unit: WeightUnit) -> Double { unit == .kg ? 0.01 : 0.01 * WeightUnit.kilogramsPerPound }
-
     /// `hevy/kg-km`, `hevy/lb-mi`, …
     var formatID: String {
         "hevy/" + weightUnit.rawValue + "-" + (distanceUnit == .miles ? "mi" : "km")
@@ -165,10 +161,9 @@ private struct HevyAssembler: LayoutRowAssembler {
         }
         var draft = WorkoutDraft(
             key: key, start: start, durationSeconds: seconds == 0 ? nil : seconds, name: title, line: fields.line)
-        if layout.weight != nil {
-            draft.steps.weightKg = HevyLayout.weightStepKg(layout.weightUnit)
-            draft.steps.storedWeightKg = HevyLayout.weightStepKg(layout.weightUnit == .kg ? .lb : .kg)
-        }
+        // Hevy writes weights to 0.01 of the export's unit (a 225 lb set is `102.06` in a kg
+        // export), so a re-import in the other unit differs by a few grams (docs/formats.md §6.2).
+        if layout.weight != nil { draft.steps = .weights(roundedTo: 0.01, in: layout.weightUnit) }
         return draft
     }
 

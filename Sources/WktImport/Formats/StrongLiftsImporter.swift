@@ -117,10 +117,13 @@ private struct StrongLiftsAssembler: LayoutRowAssembler {
             seconds = (endMinute - startMinute + 1440) % 1440 * 60
         }
         let program = fields.text(layout[.programName]).map { "Program: " + $0 }
-        let draft = WorkoutDraft(
+        var draft = WorkoutDraft(
             key: key, start: start, durationSeconds: seconds == 0 ? nil : seconds,
             name: fields.text(layout[.workoutName]) ?? "Workout",
             notes: joinedNote(program, fields.text(layout[.notes])), line: fields.line)
+        // StrongLifts writes weights to 0.1 of the export's unit (55 kg is `121.3` lb), so the kg
+        // and the lb export of one history agree (docs/formats.md §6.2).
+        draft.steps = .weights(roundedTo: 0.1, in: layout.unit)
         return (draft, bodyWeight)
     }
 
