@@ -10,6 +10,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     case hevy
     /// FitNotes (Android) `FitNotes_Export.csv`, 8-, 9- and 10-column headers (docs/formats.md §3).
     case fitnotes
+    /// Fitbod `WorkoutExport.csv` (docs/formats.md §8).
+    case fitbod
     /// Gym-Baazi `BackupData` JSON backup (docs/formats.md §5).
     case gymBaazi = "gym-baazi"
     /// wkt JSON version 1, our own interchange format (docs/formats.md §5), as `wkt-site export` writes it.
@@ -53,8 +55,8 @@ public struct ImportOptions: Sendable {
     public var today: CivilDate?
     /// Size caps for the file.
     public var limits: CSVLimits
-    /// IANA name of the zone in which instants without a zone (Gym-Baazi's reference-date seconds)
-    /// become wall times. The app passes the configured `timezone` (docs/statistics.md); the default `UTC`
+    /// IANA name of the zone in which instants (Gym-Baazi's reference-date seconds, Fitbod's UTC
+    /// timestamps) become wall times. The app passes the configured `timezone` (docs/statistics.md); the default `UTC`
     /// is for callers without one. Naive wall-time formats (Strong, Hevy, FitNotes) keep their wall
     /// times, except one that does not exist in this zone (a DST gap), which moves forward by
     /// the gap with a warning (docs/reliability.md T-07).
