@@ -23,7 +23,7 @@ extension WktSiteCommand {
                 """
         )
 
-        @Argument(help: "Export files (Strong CSV in any dialect, Hevy CSV).")
+        @Argument(help: "Export files (Strong CSV in any dialect, Hevy, FitNotes or Fitbod CSV, Apple Health, JSON).")
         var files: [String]
 
         @OptionGroup var storeOptions: StoreOptions
