@@ -18,15 +18,21 @@ struct FitbodImportTests {
 
         """
 
-    @Test("importing the same export twice: the second run adds, updates and changes nothing")
-    func importTwice() throws {
+    /// A sandbox whose `timezone` is America/New_York, with ``export`` written and imported once.
+    static func importedOnce() throws -> (box: Sandbox, file: String) {
         let box = try Sandbox()
-        defer { box.remove() }
         try box.write("wkt-site.toml", "timezone = \"America/New_York\"\n")
         let file = try box.write("WorkoutExport.csv", Self.export)
         let first = ImportRunner.run(ImportRequest(files: [file]), env: box.env)
         #expect(first.exitCode == 0, "\(first.stderr)")
         #expect(first.stdout == "WorkoutExport.csv: fitbod — 3 workouts added, 0 updated, 0 unchanged; 5 sets\n")
+        return (box, file)
+    }
+
+    @Test("importing the same export twice: the second run adds, updates and changes nothing")
+    func importTwice() throws {
+        let (box, file) = try Self.importedOnce()
+        defer { box.remove() }
         let storePath = box.directory + "/workouts.sqlite"
         let before = try WorkoutStore.open(path: storePath, mode: .readOnly).loadHistory()
         let second = ImportRunner.run(ImportRequest(files: [file], json: true), env: box.env)
@@ -50,11 +56,8 @@ struct FitbodImportTests {
 
     @Test("a new configured timezone moves the starts on re-import: updated in place, never a second copy")
     func zoneChange() throws {
-        let box = try Sandbox()
+        let (box, file) = try Self.importedOnce()
         defer { box.remove() }
-        try box.write("wkt-site.toml", "timezone = \"America/New_York\"\n")
-        let file = try box.write("WorkoutExport.csv", Self.export)
-        #expect(ImportRunner.run(ImportRequest(files: [file]), env: box.env).exitCode == 0)
         try box.write("wkt-site.toml", "timezone = \"Asia/Tokyo\"\n")
         let again = ImportRunner.run(ImportRequest(files: [file]), env: box.env)
         #expect(again.exitCode == 0)

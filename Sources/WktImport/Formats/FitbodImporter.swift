@@ -75,34 +75,23 @@ enum FitbodImporter {
 
 /// A Fitbod header mapped by name.
 private struct FitbodLayout {
-    let date: Int
-    let exercise: Int
-    let reps: Int
-    let weight: Int
-    let isWarmup: Int
-    let duration: Int?
-    let distance: Int?
-    let incline: Int?
-    let resistance: Int?
-    let note: Int?
-    let multiplier: Int?
+    /// The required columns: `Date`, `Exercise`, `Reps`, `Weight(kg)`, `isWarmup`.
+    let date, exercise, reps, weight, isWarmup: Int
+    /// The optional columns: `Duration(s)`, `Distance(m)`, `Incline`, `Resistance`, `Note`, `multiplier`.
+    let duration, distance, incline, resistance, note, multiplier: Int?
+    /// Header names that map to nothing, in header order.
     let unknownColumns: [String]
 
     init(header: [String], file: String) throws(ImportError) {
         let columns = HeaderColumns(
             header: header, file: file, format: "Fitbod",
             requiredNames: ["Date", "Exercise", "Reps", "Weight(kg)", "isWarmup"])
-        date = try columns.required("Date")
-        exercise = try columns.required("Exercise")
-        reps = try columns.required("Reps")
-        weight = try columns.required("Weight(kg)")
-        isWarmup = try columns.required("isWarmup")
-        duration = columns.column("Duration(s)")
-        distance = columns.column("Distance(m)")
-        incline = columns.column("Incline")
-        resistance = columns.column("Resistance")
-        note = columns.column("Note")
-        multiplier = columns.column("multiplier")
+        let required = { (name: String) throws(ImportError) -> Int in try columns.required(name) }
+        (date, exercise, reps) = (try required("Date"), try required("Exercise"), try required("Reps"))
+        (weight, isWarmup) = (try required("Weight(kg)"), try required("isWarmup"))
+        let optional = columns.column
+        (duration, distance, incline) = (optional("Duration(s)"), optional("Distance(m)"), optional("Incline"))
+        (resistance, note, multiplier) = (optional("Resistance"), optional("Note"), optional("multiplier"))
         unknownColumns = columns.unknown(Set(FitbodImporter.columns))
     }
 }
