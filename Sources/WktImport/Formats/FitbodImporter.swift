@@ -64,9 +64,9 @@ enum FitbodImporter {
     /// The wall time in `zone` of a `Date` value, and the zone's offset at that instant.
     ///
     /// - Returns: nil when the text is not `YYYY-MM-DD HH:MM:SS +HHMM` or the instant lies outside
-    ///   the years 1970–9999 in `zone`.
+    ///   the years 1970–9999 (UTC).
     static func start(_ text: String, in zone: TimeZone) -> (time: WallTime, offsetSeconds: Int)? {
-        // HealthTimestamp also reads `+01:00`; Fitbod writes `+0000` only, 25 characters.
+        // HealthTimestamp also reads `+01:00`; Fitbod's `+0000` has no colon, so the text is 25 characters.
         guard text.utf8.count == 25, let stamp = HealthTimestamp.parse(text) else { return nil }
         return ReferenceDateTime.wallTime(
             referenceSeconds: Double(stamp.epochSeconds - ReferenceDateTime.referenceOffset), in: zone)
