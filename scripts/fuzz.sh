@@ -8,7 +8,7 @@
 #   scripts/fuzz.sh --list | --help
 #
 # Targets (sources in Fuzz/Sources/fuzz-TARGET/, properties in each file's header):
-#   csv     strict CSV reader + Strong/Hevy/FitNotes/StrongLifts detection and import (FileImporter.read)
+#   csv     strict CSV reader + Strong/Hevy/FitNotes/Fitbod/StrongLifts detection and import (FileImporter.read)
 #   health  Apple Health byte pre-pass (chunking-independent, UTF-8, no control bytes, line feeds
 #           kept) + the whole import of export.xml / export.zip (HealthZip, XMLParser)
 #   json    wkt JSON and Gym-Baazi JSON checks and importers; wkt encode/decode round trip

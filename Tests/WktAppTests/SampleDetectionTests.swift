@@ -36,7 +36,7 @@ struct SampleDetectionTests {
     @Test("each sample is recognised as the format of its folder")
     func everySample() throws {
         let expected: [String: ImportFormat?] = [
-            "strong": .strong, "hevy": .hevy, "fitnotes": .fitnotes, "apple-health": .appleHealth,
+            "strong": .strong, "hevy": .hevy, "fitnotes": .fitnotes, "fitbod": .fitbod, "apple-health": .appleHealth,
             "stronglifts": .stronglifts,
         ]
         let files = SharedSamples.files()

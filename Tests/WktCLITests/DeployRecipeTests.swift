@@ -13,7 +13,8 @@ struct DeployRecipeTests {
     static let readme: String = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        return (try? String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+        let file = root.appendingPathComponent("README.md")
+        return (try? String(contentsOf: file, encoding: .utf8)) ?? ""
     }()
 
     /// Parses `arguments` with the real `wkt-site` parser; nil when they parse, else the message.

@@ -25,14 +25,14 @@ struct FileImporterTests {
     @Test("an unknown header lists the supported formats, before any row is checked (I-12)")
     func unknownFormat() {
         let jefit = "mydate,exercisename,logs\n2025-01-01,Press,\"40x5,40x5\"\n"
-        let supported = ["strong", "hevy", "fitnotes", "stronglifts", "gym-baazi", "wkt", "apple-health"]
+        let supported = ["strong", "hevy", "fitnotes", "fitbod", "stronglifts", "gym-baazi", "wkt", "apple-health"]
         let error = importError(jefit)
         #expect(error == .unknownFormat(file: "test.csv", supported: supported))
         #expect(error?.exitCode == 65)
         #expect(error?.line == nil)
         #expect(error?.description
             == "test.csv: unrecognised header: not an export of a supported format "
-            + "(supported: strong, hevy, fitnotes, stronglifts, gym-baazi, wkt, apple-health)")
+            + "(supported: strong, hevy, fitnotes, fitbod, stronglifts, gym-baazi, wkt, apple-health)")
         let expected = ImportError.unknownFormat(file: "test.csv", supported: supported)
         #expect(importError("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<HealthData/>\n") == expected)
         #expect(importError(" {\"version\": 1}") == expected)

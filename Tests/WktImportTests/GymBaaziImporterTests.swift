@@ -99,7 +99,7 @@ struct GymBaaziImporterTests {
         #expect(empty.schedule?.days.count == 6)
         #expect(error("{\"format\": \"other\", \"version\": 1}")
             == .unknownFormat(
-                file: "backup.json", supported: ["strong", "hevy", "fitnotes", "stronglifts", "gym-baazi", "wkt", "apple-health"]))
+                file: "backup.json", supported: ["strong", "hevy", "fitnotes", "fitbod", "stronglifts", "gym-baazi", "wkt", "apple-health"]))
         let forced = error("Date,Exercise\n", options: ImportOptions(format: .gymBaazi))
         #expect(forced == .badData(file: "backup.json", line: nil, message: "$: unexpected 'D' where a value should be"))
         let future = try importBackup(try gymBaaziBackup(), options: ImportOptions(today: CivilDate(year: 2025, month: 3, day: 30)))

@@ -3,7 +3,8 @@ import FuzzSupport
 import WktCore
 import WktImport
 
-/// Fuzz target `csv`: the strict CSV reader and the CSV importers (Strong, Hevy, FitNotes, StrongLifts)
+/// Fuzz target `csv`: the strict CSV reader and the CSV importers (Strong, Hevy, FitNotes, Fitbod,
+/// StrongLifts)
 /// through `FileImporter.read(bytes:file:options:)`, the call `wkt-site import` makes for a
 /// file that is not an Apple Health export.
 ///
@@ -29,7 +30,7 @@ private func checkCSV(_ bytes: [UInt8]) {
     let file = "fuzz.csv"
     checkReader(bytes, file: file)
     Fuzz.importFile(bytes, file: file, options: ImportOptions())
-    let formats: [ImportFormat] = [.auto, .strong, .hevy, .fitnotes, .stronglifts, .auto]
+    let formats: [ImportFormat] = [.auto, .strong, .hevy, .fitnotes, .fitbod, .stronglifts, .auto]
     let units: [WeightUnit?] = [nil, .kg, .lb]
     let variant = ImportOptions(
         format: formats[bytes.count % formats.count], unit: units[bytes.count % units.count], skipBadRows: true,

@@ -1,6 +1,6 @@
 /// Where a workout came from.
 public enum WorkoutSource: String, Sendable, Hashable, CaseIterable, Codable {
-    case strong, hevy, fitnotes
+    case strong, hevy, fitnotes, fitbod
     case stronglifts
     case appleHealth = "apple-health"
     case wkt

@@ -1,7 +1,7 @@
 import WktCore
 
 /// The registry of formats and their detection: documents (JSON backups) by their content,
-/// CSV formats by their header (docs/formats.md §1.7, §2, §3, §5, §9).
+/// CSV formats by their header (docs/formats.md §1.7, §2, §3, §5, §8, §9).
 ///
 /// Detection is data-driven: each entry says which files it claims and which importer reads them,
 /// so a format (Apple Health, wkt JSON) is added by adding an entry, and the unknown-format error
@@ -38,6 +38,9 @@ enum FormatDetector {
         Entry(
             format: .hevy, matches: { HevyImporter.matches(header: $0) },
             read: { table, options throws(ImportError) in try HevyImporter.read(table, options: options) }),
+        Entry(
+            format: .fitbod, matches: { FitbodImporter.matches(header: $0) },
+            read: { table, options throws(ImportError) in try FitbodImporter.read(table, options: options) }),
         Entry(
             format: .fitnotes, matches: { FitNotesImporter.matches(header: $0) }, keepsWideRows: true,
             read: { table, options throws(ImportError) in try FitNotesImporter.read(table, options: options) }),

@@ -10,13 +10,14 @@ import WktCore
 /// finds the same workout. An ambiguous time (the hour the clocks go back) is a real wall time and
 /// is kept as written; wherever an instant is needed it means the first occurrence (T-08).
 enum NaiveTimes {
-    /// `drafts` with every start that falls in a gap of `zoneName` moved forward, and one warning
-    /// per moved workout. An unknown zone name changes nothing (the config loader has refused it).
+    /// `drafts` with every naive start (no UTC offset) that falls in a gap of `zoneName` moved
+    /// forward, and one warning per moved workout. An unknown zone name changes nothing (the config
+    /// loader has refused it).
     static func resolveGaps(_ drafts: [WorkoutDraft], zoneName: String) -> (drafts: [WorkoutDraft], warnings: [String]) {
         guard let zone = TimeZone(identifier: zoneName) else { return (drafts, []) }
         var warnings: [String] = []
         var resolved = drafts
-        for index in resolved.indices {
+        for index in resolved.indices where resolved[index].utcOffsetSeconds == nil {
             let start = resolved[index].start
             guard case .gap(let shifted, _, let gap) = LocalTime.resolve(start, in: zone) else { continue }
             resolved[index].start = shifted

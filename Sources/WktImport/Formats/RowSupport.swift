@@ -90,41 +90,48 @@ struct RowFields {
         return table.string(row, column)
     }
 
-    /// A non-negative decimal, nil when absent or empty.
-    func decimal(_ column: Int?) throws(RowError) -> Double? {
-        try number(column) { bytes, comma throws(NumberParser.Failure) in
+    /// A non-negative decimal, nil when absent or empty. `trimmingSpaces` drops the ASCII spaces
+    /// around the value first (only Fitbod writes ` 8`, docs/formats.md §8); elsewhere a space is an error.
+    func decimal(_ column: Int?, trimmingSpaces: Bool = false) throws(RowError) -> Double? {
+        try number(column, trimmingSpaces: trimmingSpaces) { bytes, comma throws(NumberParser.Failure) in
             try NumberParser.decimal(bytes, decimalComma: comma)
         }
     }
 
     /// A non-negative whole number (`20.0` is 20), nil when absent or empty.
-    func integer(_ column: Int?) throws(RowError) -> Int? {
-        try number(column) { bytes, comma throws(NumberParser.Failure) in
+    func integer(_ column: Int?, trimmingSpaces: Bool = false) throws(RowError) -> Int? {
+        try number(column, trimmingSpaces: trimmingSpaces) { bytes, comma throws(NumberParser.Failure) in
             try NumberParser.integer(bytes, decimalComma: comma)
         }
     }
 
     /// Runs a number parser on a column, naming the column in the error.
     private func number<Value>(
-        _ column: Int?, _ parse: (ArraySlice<UInt8>, Bool) throws(NumberParser.Failure) -> Value?
+        _ column: Int?, trimmingSpaces: Bool,
+        _ parse: (ArraySlice<UInt8>, Bool) throws(NumberParser.Failure) -> Value?
     ) throws(RowError) -> Value? {
         guard let column else { return nil }
+        var bytes = table.bytes(row, column)
+        if trimmingSpaces {
+            while bytes.first == ASCII.space { bytes = bytes.dropFirst() }
+            while bytes.last == ASCII.space { bytes = bytes.dropLast() }
+        }
         do {
-            return try parse(table.bytes(row, column), decimalComma)
+            return try parse(bytes, decimalComma)
         } catch {
             throw RowError(message: "\(table.header[column]): \(error.message)")
         }
     }
 
     /// A decimal where 0 means "not applicable" (Strong A writes `0` for an unused distance).
-    func positiveDecimal(_ column: Int?) throws(RowError) -> Double? {
-        guard let value = try decimal(column), value > 0 else { return nil }
+    func positiveDecimal(_ column: Int?, trimmingSpaces: Bool = false) throws(RowError) -> Double? {
+        guard let value = try decimal(column, trimmingSpaces: trimmingSpaces), value > 0 else { return nil }
         return value
     }
 
     /// A whole number where 0 means "not applicable".
-    func positiveInteger(_ column: Int?) throws(RowError) -> Int? {
-        guard let value = try integer(column), value > 0 else { return nil }
+    func positiveInteger(_ column: Int?, trimmingSpaces: Bool = false) throws(RowError) -> Int? {
+        guard let value = try integer(column, trimmingSpaces: trimmingSpaces), value > 0 else { return nil }
         return value
     }
 

@@ -6,6 +6,8 @@ struct WorkoutDraft {
     var key: String
     /// Start wall time.
     var start: WallTime
+    /// The start's UTC offset, for a format whose times are instants (Fitbod); nil for wall times.
+    var utcOffsetSeconds: Int?
     /// Duration in seconds.
     var durationSeconds: Int?
     /// Workout name as written.
@@ -22,8 +24,8 @@ struct WorkoutDraft {
     /// The finished workout.
     func workout(source: WorkoutSource) -> Workout {
         Workout(
-            source: source, sourceKey: key, start: start, durationSeconds: durationSeconds, name: name,
-            notes: notes, exercises: blocks)
+            source: source, sourceKey: key, start: start, utcOffsetSeconds: utcOffsetSeconds,
+            durationSeconds: durationSeconds, name: name, notes: notes, exercises: blocks)
     }
 }
 

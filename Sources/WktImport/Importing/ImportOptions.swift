@@ -10,6 +10,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     case hevy
     /// FitNotes (Android) `FitNotes_Export.csv`, 8-, 9- and 10-column headers (docs/formats.md §3).
     case fitnotes
+    /// Fitbod `WorkoutExport.csv` (docs/formats.md §8).
+    case fitbod
     /// StrongLifts 5×5 CSV export, kg or lb (docs/formats.md §9).
     case stronglifts
     /// Gym-Baazi `BackupData` JSON backup (docs/formats.md §5).
@@ -55,8 +57,8 @@ public struct ImportOptions: Sendable {
     public var today: CivilDate?
     /// Size caps for the file.
     public var limits: CSVLimits
-    /// IANA name of the zone in which instants without a zone (Gym-Baazi's reference-date seconds)
-    /// become wall times. The app passes the configured `timezone` (docs/statistics.md); the default `UTC`
+    /// IANA name of the zone in which instants (Gym-Baazi's reference-date seconds, Fitbod's UTC
+    /// timestamps) become wall times. The app passes the configured `timezone` (docs/statistics.md); the default `UTC`
     /// is for callers without one. Naive wall-time formats (Strong, Hevy, FitNotes, StrongLifts)
     /// keep their wall times, except one that does not exist in this zone (a DST gap), which moves forward by
     /// the gap with a warning (docs/reliability.md T-07).
@@ -86,6 +88,7 @@ extension ImportFormat {
         case .strong: "Strong"
         case .hevy: "Hevy"
         case .fitnotes: "FitNotes"
+        case .fitbod: "Fitbod"
         case .stronglifts: "StrongLifts 5×5"
         case .gymBaazi: "Gym-Baazi"
         case .wkt: "wkt JSON"
@@ -100,6 +103,7 @@ extension ImportFormat {
         case .strong: "Strong CSV, every dialect"
         case .hevy: "Hevy workout_data.csv"
         case .fitnotes: "FitNotes (Android) CSV"
+        case .fitbod: "Fitbod WorkoutExport.csv"
         case .stronglifts: "StrongLifts 5×5 CSV"
         case .gymBaazi: "Gym-Baazi backup JSON"
         case .wkt: "wkt JSON (wkt-site export)"

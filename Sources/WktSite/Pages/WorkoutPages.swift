@@ -219,6 +219,7 @@ extension PageComposer {
         case .strong: "Strong"
         case .hevy: "Hevy"
         case .fitnotes: "FitNotes"
+        case .fitbod: "Fitbod"
         case .stronglifts: "StrongLifts"
         case .appleHealth: "Apple Health"
         case .wkt: "wkt JSON backup"
