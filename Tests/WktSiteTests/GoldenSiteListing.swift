@@ -4,41 +4,41 @@
 enum GoldenSiteListing {
     /// One line per file.
     static let text = """
-        404.html  dc6840b135fe1e46b6ca15da0c6cbc23fcf06d5b14b9e820a3b86ae33316b1dc
+        404.html  85deee3ab20c26b89f42e13d0e8660ab0a5f61adff9f85e5a7c4e6ee87b45201
         assets/favicon.svg  c87470ebd2c4edd69f0f653cd083623b6fc6acf442b1b10b1b6743297dbb9006
         assets/style.css  1411f7d3d06aa476503be13d89321c5a1d3d5c226f96fadf9f44db5c48241987
         data/stats.json  283eaf847070f6b6a9c7367b28ee5ced2ebc0057806f4825bad0fce7f3b93986
-        exercises/band-pull-apart.html  6b9db7db1835ab45a4f98e96f4d3145ade367deae8ffcaceb91596eb3a978af9
-        exercises/bench-press-barbell.html  a9c2a8fbe7eea905eefe6bd361326dace8493c8c3754b16f65fe5bdd06bf1b9e
-        exercises/cafe-73473dcc.html  3bb76de71a1bff3e45c328c9a8fdb1690c876c6ed390bd1b44634208eee85efe
-        exercises/cafe.html  1cbe3d28f4e735b41dd267802fd2c6bf80d3349af2a0b52b1ac6a6e220878c1b
-        exercises/curl-lrac.html  0ce2f8af4ab37b01034393f12954b7c34a28c99d5599d6ce4a669f365657f7ae
-        exercises/deadlift-barbell.html  a0bb22eb466625efc17118190ae61b3529e4dc8ca4be04ebce052d2e78565922
-        exercises/index.html  c4931a300e68bd1127016917b99b8f1eaa96b901f993a37d92154b070207b366
-        exercises/leg-press.html  af193627b19e8b3e10ef25b0965ef9d163b1f307d199504e7b8267752af02b13
-        exercises/overhead-press-barbell.html  8afd1d111c8f108aaca57f7ed0f55705c758b51d08278be8016ad2985dca445f
-        exercises/plank.html  e9787889c402ff8fa293946d29a1dcbab4ae590b95ae394fcfe98e9d6a4aa0c1
-        exercises/pull-up.html  034395a4daf90c5897a6356a3e283e46ef1cd04c0ec23f2d35ebf0a3052566bb
-        exercises/squat-barbell.html  13db120639188e192ca951bd1779796b8402f67e422f01c12c8729e05ef5431e
-        exercises/svg-onload-alert-1.html  32d72c9118fc0663c66904f3ed143ac0bb9ff447108c1cde8b4942615023f0d0
-        exercises/treadmill.html  4b224d87da0b05f8abf3dbbff86630df245a7001eafa391d0fc406627fa329b9
+        exercises/band-pull-apart.html  679f497f6c1a9f01526a0c67e432926c9b0fe1f1f42cced698fde102c76f6ec8
+        exercises/bench-press-barbell.html  aa8b21d932342b0ace97a9264f6f7f0b41138f6c96aaec90e241f2c2668b7f6a
+        exercises/cafe-73473dcc.html  ca2643dabe9d4225d8699942f1891b3243dae37c61081e29128988e3dd6bc187
+        exercises/cafe.html  9806db0ac89703f0c50842dd5fffecc24b575d3f5ee37509b94d530a00d82ab6
+        exercises/curl-lrac.html  30b71a9d7b4d566543f98717c0fd7c06eb3fbebda929ddca1e08663f2012cb53
+        exercises/deadlift-barbell.html  d80cd721f3101bbfcd8aecdd501f3e122b00646f6b94499d8f18bb6aa751fecf
+        exercises/index.html  9315a89130c6cc36b8f5d9bd2927b3fe998ebe46b0db563dcb7897838afde0b3
+        exercises/leg-press.html  cdadde490bdce34a18c071179ef430e68ca99c6d940c00c8f5d1c1724c33c22c
+        exercises/overhead-press-barbell.html  24d5a99b4bab739a7d883d7c36c47c540a87aefd930c2e4b8716a0ee0d3e923b
+        exercises/plank.html  c8f06c3f09b30e4a5a8f4b42b65cf7fa9ce979192fb22f42147613c465807645
+        exercises/pull-up.html  7ab8a532b45d686ea4cec2f537ca033a2682583cd02ccbfb7715b2622a0aa9a0
+        exercises/squat-barbell.html  2e43695c2392d0f104646caa6c084ea45cc194c2acec1501cf4eae27d957182e
+        exercises/svg-onload-alert-1.html  c97ca57a447d0016eb61183cc5cb7e5b2d0e84d985000c557ccf078cd0723495
+        exercises/treadmill.html  427cd8278a1ad1823cc4b2ae2bb3060d638c2e66a4dc5fabfb8500aaf38c7349
         feed.xml  663be372ebab5bbe66fb845941ccfb520187ccd45d470b9f4414fc5b294ca074
-        history/2025.html  826309dee9a0d5c662de642867a5d0380c1b39b24cc5295b587dec092d67998e
-        history/2026.html  07ac0c727e858495e1d764950db73631368beb5199e72ee06d0b0718d4040910
-        history/index.html  b582f2402ed7d6064ee2a7d2bf5f446a2bf6cabec8b6c936d58ba64b43cf781c
-        index.html  a1c745e36df1ddb68f0157eafe34faa9bc330e34916e8685b532809dc9b92383
-        records/index.html  430f83b229b91d9b4af603f3ededafbdead55899d21a50028d15e3f8856a916f
-        workouts/2025-12-30-0700.html  39186809ebd2f84c2a7c6cbacc7aba00b22415615cc0bcca2dbb4a69569a96c7
-        workouts/2026-11-02-0700.html  2c9a4e20c80ce6f0a24518e3f2ed89b466051ab0115b853a2a4c541393339f6d
-        workouts/2026-11-04-1830.html  0de177df9936e08e0c885857f795371648890edf2f16f4670eb299cc96a0ad1f
-        workouts/2026-11-06-0600.html  4c508218f2779906633bf61ec9ee8a040e9a7ff0d430687b4d0e2640a2f372cd
-        workouts/2026-11-09-0700.html  687523f935e439f1763b0211e7c92515556afe83802bbae1ffd0adb237d06f3f
-        workouts/2026-11-11-1200.html  ea911effbd9e170c5ace098a320a0b04e7f7b09bb2575b0e8e8db95ad0d8b77e
-        workouts/2026-11-13-0600.html  761af2f1e39e43f2a094587da938da8274b4cb7cbee1e5ac06748abfee8555fa
-        workouts/2026-11-16-0700.html  24ba8dafb42c6fee9222a464b8d1e5fa3b2e4f3ec946eaea4b93fccd538a4340
-        workouts/2026-11-18-0600-2.html  854a3a3b0397a4fcc64ad7518bf48011e8c89432c7f7a12fd49717aaceed3a95
-        workouts/2026-11-18-0600.html  b327b5ca09221a0c17a482d5e115637c3eadc9728340d3c37241289975b42719
-        workouts/index.html  5fa73af601aaf47dfee00d340284badfec2b34b23c34aa3c7610509b55881783
+        history/2025.html  9c499fa5b63dfb7a923b810619fbaeb82208a340d3ab563f4183ade232e873d5
+        history/2026.html  a0ccb9abe354cb40dd61f89643137cae973dfa8a781460abc2fb5c25c61ed9f5
+        history/index.html  7f8e1e7ffada8375ebf26db938c00b5735b4f3a398cbcd92c5a56118ff415c4b
+        index.html  572eaacb95a40ff26b89ca796f8e1e50394e3bf69d6b4daacc8470da04f9d563
+        records/index.html  ae6ff65fe8d52b39fc4ceb7b1d3a1fec19efdb1ea9bc7bfed32c71bfeb122624
+        workouts/2025-12-30-0700.html  6b024bc4e39f76e41b17e49b20b5119f61a98bcee07ba078a6f412318d8180c5
+        workouts/2026-11-02-0700.html  9b25b53c8b11553a433b2d5389599444a1dbacfee3f182275ac79a9bdede2446
+        workouts/2026-11-04-1830.html  57adfaa9e7473a647989c4ed822f3817e9283acf961a50cc2a811dffc1d5e418
+        workouts/2026-11-06-0600.html  a032ca165a0fb4b2126fef5050cfab634e7a5ce8f1234d3dd60f1f427e06cf60
+        workouts/2026-11-09-0700.html  3ae3879547417d012492544b3e4ff65f69069a5f5ef26142a33607a0bd05d194
+        workouts/2026-11-11-1200.html  1c285e7d470165ada54d04387ad776870f7cb9d98156b2c053f63d296c6a5f1b
+        workouts/2026-11-13-0600.html  3c085448d99f89240cd802b243216bcb61af94ed7e109a868514a7d0512e6922
+        workouts/2026-11-16-0700.html  19b2c90898900a1069ca06e361fd9a0cc82149cb81a19353ca32dc097fc9bf1e
+        workouts/2026-11-18-0600-2.html  89113f3ff5c79ce3490002fdda33bfd05525e39b202be7e9dc53def677c48f0d
+        workouts/2026-11-18-0600.html  9eaa3422fb1d8ebdef6a87f325b275c2ccfca0bf442813ffecf3b18d3592586d
+        workouts/index.html  0c74e4993d0f3e656ab7944c1fe6bf9c3020a41c3d125d032b744c84230c2258
 
         """
 }
