@@ -5,21 +5,7 @@ import WktCore
 /// `[publish]` in `wkt-site.toml`: read strictly, with errors that name the file, the line and the
 /// allowed names.
 @Suite("Config [publish]")
-struct PublishConfigTests {
-    private func parse(_ toml: String) throws(ConfigError) -> Settings {
-        try ConfigLoader.parse(toml: toml, file: "wkt-site.toml", defaultTimeZone: "Europe/Berlin")
-    }
-
-    /// The error thrown by `parse`, or nil.
-    private func error(_ toml: String) -> ConfigError? {
-        do {
-            _ = try parse(toml)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
+struct PublishConfigTests: ConfigParsing {
     static let allowed = "expected any of \"notes\", \"check_ins\", \"pain_flags\", \"ratings\", \"times\", \"bodyweight\""
 
     @Test("hide and noindex are read; duplicates are harmless; no table means no profile")
