@@ -70,7 +70,7 @@ struct SourceLines {
                     }
                     index += 1
                     if lines.keyLines[path] == nil { lines.keyLines[path] = line }
-                    value(path, into: &lines)
+                    value(path, into: &lines, depth: 0)
                 default:
                     skipLine()
                 }
@@ -94,10 +94,17 @@ struct SourceLines {
             return path
         }
 
+        /// Deeper arrays and inline tables than TOML libraries accept are not followed (the
+        /// recursion stays bounded whatever the text).
+        static let maxDepth = 256
+
         /// One value of key `path`: a string is recorded; arrays and inline tables recurse.
-        mutating func value(_ path: [String], into lines: inout SourceLines) {
+        mutating func value(_ path: [String], into lines: inout SourceLines, depth: Int) {
             while index < tokens.count, tokens[index].kind == .newline { index += 1 }
-            guard index < tokens.count else { return }
+            guard index < tokens.count, depth <= Self.maxDepth else {
+                index = tokens.count
+                return
+            }
             let token = tokens[index]
             index += 1
             switch token.kind {
@@ -109,7 +116,7 @@ struct SourceLines {
                         index += 1
                     } else {
                         let before = index
-                        value(path, into: &lines)
+                        value(path, into: &lines, depth: depth + 1)
                         if index == before { index += 1 }
                     }
                 }
@@ -128,7 +135,7 @@ struct SourceLines {
                     }
                     index += 1
                     if lines.keyLines[inner] == nil { lines.keyLines[inner] = line }
-                    value(inner, into: &lines)
+                    value(inner, into: &lines, depth: depth + 1)
                 }
                 index += 1
             default:

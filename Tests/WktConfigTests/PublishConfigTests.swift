@@ -1,5 +1,5 @@
 import Testing
-import WktConfig
+@testable import WktConfig
 import WktCore
 
 /// `[publish]` in `wkt-site.toml`: read strictly, with errors that name the file, the line and the
@@ -87,5 +87,27 @@ struct PublishConfigTests: ConfigParsing {
         #expect(try parse(#"[publish]\#nhide = ["no\u0074es"]\#n"#).publish == PublishProfile(hide: [.notes]))
         // A table after [publish] ends it.
         #expect(try parse("[publish]\nhide = [\"times\"]\n[schedule]\nmonday = \"Push\"\n").publish == PublishProfile(hide: [.times]))
+    }
+
+    @Test("the line finder ends on any text: unterminated strings, stray brackets, deep nesting")
+    func linesSurviveAnyText() {
+        let pieces = ["[", "]", "[[", "{", "}", "=", ",", ".", "\"", "'", "\"\"\"", "'''", "\\", "\\u00", "#", "\n", " ",
+                      "publish", "hide", "\"x\"", "a"]
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        for _ in 0..<2_000 {
+            var text = ""
+            for _ in 0..<Int(state % 40) {
+                state ^= state << 13
+                state ^= state >> 7
+                state ^= state << 17
+                text += pieces[Int(state % UInt64(pieces.count))]
+            }
+            let lines = SourceLines(Array(text.utf8))
+            if let line = lines.line(ofKey: ["publish", "hide"]) { #expect(line >= 1 && line <= text.utf8.count + 1) }
+        }
+        let deep = "publish = " + String(repeating: "[", count: 100_000) + "\"x\""
+        #expect(SourceLines(Array(deep.utf8)).line(ofKey: ["publish"]) == 1)
+        let shallow = "\n\npublish = [[[\"x\"]]]\n"
+        #expect(SourceLines(Array(shallow.utf8)).line(ofString: "x", in: ["publish"]) == 3)
     }
 }
