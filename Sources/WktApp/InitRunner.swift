@@ -74,6 +74,15 @@ public enum InitRunner {
         # wednesday = "Pull"
         # friday = "Legs"
 
+        # Publishing: by default a built site shows everything the store holds. List here what a
+        # public site leaves out, any of "notes", "check_ins", "pain_flags", "ratings", "times"
+        # (keeps the dates, drops the times of day) and "bodyweight" (nothing to hide yet).
+        # noindex = true asks search engines to stay away (a robots tag on every page and a
+        # robots.txt). `wkt-site build --private` ignores this table for a personal copy.
+        # [publish]
+        # hide = ["notes", "check_ins", "pain_flags", "ratings", "times"]
+        # noindex = true
+
         """
 
     /// Writes the files; existing ones are left alone unless `force`.

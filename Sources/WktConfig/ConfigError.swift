@@ -16,6 +16,9 @@ public enum ConfigError: Error, Equatable, CustomStringConvertible {
     case unknownKey(file: String, key: String)
     /// A known key with a value that breaks its rule.
     case badValue(file: String, key: String, value: String, rule: String)
+    /// A key or value that breaks its rule, with the 1-based line it is on when it could be found
+    /// (`[publish]`: `problem` says the rule and the allowed values).
+    case badEntry(file: String, line: Int?, key: String, problem: String)
     /// A time zone id Foundation does not know (the machine's default, or one passed in code).
     case unknownTimeZone(String)
     /// `--today` is not a real `YYYY-MM-DD` day.
@@ -29,7 +32,7 @@ public enum ConfigError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .badToday, .badSourceDateEpoch: 64
         case .fileNotFound, .unreadable: 74
-        case .invalidUTF8, .badByte, .syntax, .unknownKey, .badValue, .unknownTimeZone: 65
+        case .invalidUTF8, .badByte, .syntax, .unknownKey, .badValue, .badEntry, .unknownTimeZone: 65
         }
     }
 
@@ -53,6 +56,8 @@ public enum ConfigError: Error, Equatable, CustomStringConvertible {
             "\(file): unknown key `\(MessageText.clip(key))`"
         case .badValue(let file, let key, let value, let rule):
             "\(file): key `\(MessageText.clip(key))`: \(value) is not valid: \(rule)"
+        case .badEntry(let file, let line, let key, let problem):
+            "\(file)\(line.map { ":\($0)" } ?? ""): key `\(MessageText.clip(key))`: \(problem)"
         case .unknownTimeZone(let zone):
             "time zone \(MessageText.quoted(zone)) is not a known IANA time zone"
         case .badToday(let value):

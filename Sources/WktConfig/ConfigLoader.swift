@@ -3,7 +3,7 @@ import TOMLKit
 import WktCore
 
 /// Reads `wkt-site.toml` into ``Settings`` (keys in docs/statistics.md "Calendar model" plus `title`,
-/// `author`, `base_url`).
+/// `author`, `base_url` and `[publish]`).
 ///
 /// Every key is optional; a missing key keeps its default. Unknown keys (also inside
 /// `[schedule]`), values of the wrong TOML type and values out of range are errors naming the file
@@ -12,16 +12,16 @@ import WktCore
 /// `unit` `kg` or `lb`; `e1rm_formula` `epley` or `brzycki`; `[schedule]` keys `monday`…`sunday`
 /// (lower case, like every key) with a non-empty routine name of at most 200 characters; `title`
 /// and `author` strings of at most 200 characters (``maxTextLength``); `base_url` an absolute
-/// http(s) URL with a host (``BaseURL/validate(_:)``). The file must be UTF-8 without NUL bytes
-/// (the TOML reader would stop at one). Keys are checked in sorted order, so the first error
-/// reported is stable.
+/// http(s) URL with a host (``BaseURL/validate(_:)``); `[publish]` as ``PublishTable`` reads it
+/// (its errors also name the line). The file must be UTF-8 without NUL bytes (the TOML reader
+/// would stop at one). Keys are checked in sorted order, so the first error reported is stable.
 public enum ConfigLoader {
     /// The default config file name, looked up in the working directory.
     public static let defaultFileName = "wkt-site.toml"
 
     /// Top-level keys, sorted.
     public static let knownKeys: [String] = [
-        "author", "base_url", "day_cutoff_hour", "e1rm_formula", "schedule", "timezone", "title", "unit",
+        "author", "base_url", "day_cutoff_hour", "e1rm_formula", "publish", "schedule", "timezone", "title", "unit",
         "week_start", "weekly_target",
     ]
 
@@ -74,6 +74,8 @@ public enum ConfigLoader {
                 )
             case "schedule":
                 settings.schedule = try reader.schedule(value)
+            case "publish":
+                settings.publish = try PublishTable.read(value, file: file, bytes: Array(toml.utf8))
             case "title":
                 settings.title = try reader.text(value, key: key)
             case "author":

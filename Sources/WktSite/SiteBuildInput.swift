@@ -44,4 +44,11 @@ public struct SiteBuildInput: Sendable {
 
     /// The base URL in force: `baseURL`, else `settings.baseURL`, else nil.
     public var effectiveBaseURL: String? { baseURL ?? settings.baseURL }
+
+    /// The history the site is built from: ``history`` with what `settings.publish` hides
+    /// removed (``PublishProfile/redact(_:calendar:)``), before any statistic or page is
+    /// computed; ``history`` itself without a profile.
+    public var publishedHistory: WorkoutHistory {
+        settings.publish.map { $0.redact(history, calendar: TrainingCalendar(settings: settings)) } ?? history
+    }
 }

@@ -11,7 +11,8 @@ import WktMarkdown
 /// Output: `index.html`, `history/index.html` and `history/<year>.html`, `workouts/index.html`,
 /// `workouts/<id>.html` (and `workouts/<year>.html` for long lists), `exercises/index.html` and
 /// `exercises/<slug>.html`, `records/index.html` (and `records/<year>.html` for long PR lists),
-/// `404.html`, `feed.xml`, `data/stats.json`, `sitemap.xml` with a base URL, `assets/*`.
+/// `404.html`, `feed.xml`, `data/stats.json`, `sitemap.xml` with a base URL, `assets/*`, and
+/// `robots.txt` with `noindex` (docs/product.md "Publishing: what a public site reveals").
 public enum SiteBuilder {
     /// Builds every output file.
     ///
@@ -33,17 +34,21 @@ public enum SiteBuilder {
     /// - Throws: as ``build(_:)``.
     public static func buildSite(_ input: SiteBuildInput) throws(SiteError) -> SiteBuild {
         let baseURL = try input.effectiveBaseURL.map(validateBaseURL)
-        let layout = try LayoutRenderer(templatesDirectory: input.templatesDirectory)
+        var layout = try LayoutRenderer(templatesDirectory: input.templatesDirectory)
+        let noindex = input.settings.publish?.noindex ?? false
+        layout.robotsNoindex = noindex
         let fingerprint = BuildFingerprint(
             settings: input.settings, baseURL: baseURL, templates: layout.fingerprint, renderer: input.renderer)
-        let configuration = fingerprint.configuration(storedSchedule: input.history.storedSchedule)
+        // The one place `[publish]` applies: nothing below sees a hidden value.
+        let history = input.publishedHistory
+        let configuration = fingerprint.configuration(storedSchedule: history.storedSchedule)
         // Started before the statistics, so the previous pages are read while they are computed.
         let started = input.previousSite.map { IncrementalBuild.start(previous: $0, renderer: input.renderer) }
-        let site = SiteModel(history: input.history, settings: input.settings, today: input.today)
+        let site = SiteModel(history: history, settings: input.settings, today: input.today)
         let composer = PageComposer(site: site)
         let renderer = PageRenderer(
             layout: layout, notes: NoteRenderer(), siteTitle: site.siteTitle,
-            buildID: BuildID.compute(history: input.history, configuration: configuration),
+            buildID: BuildID.compute(history: history, configuration: configuration),
             footer: footer(site), baseURL: baseURL)
         let incremental = started.map {
             IncrementalBuild(
@@ -91,6 +96,7 @@ public enum SiteBuilder {
         for asset in EmbeddedResources.assets {
             outputs.append((OutputFile(path: SitePaths.assetsFolder + asset.path, text: asset.contents), "built-in asset \(asset.path)"))
         }
+        if noindex { outputs.append((OutputFile(path: SitePaths.robots, text: SitePaths.robotsNoindex), "noindex (robots.txt)")) }
         var build = SiteBuild(files: try finish(outputs, baseURL: baseURL), record: incremental?.record(entries), reusedPages: reusedPages)
         // The built-in templates always take the fast path (a test keeps it so); only user
         // templates can fall back to Mustache, which is slower but gives the same bytes.

@@ -8,12 +8,15 @@ extension WktSiteCommand {
             discussion: """
                 Builds into a temporary sibling folder and swaps it in atomically, so the output \
                 folder is always one complete build; the previous build is kept as <output>.prev. \
-                CNAME and .well-known/ placed in the output folder are carried over.
+                CNAME and .well-known/ placed in the output folder are carried over. [publish] in \
+                wkt-site.toml leaves notes, check-ins, pain flags, ratings or times of day out of \
+                the site; --private ignores it for a personal copy.
 
                 Examples:
                   wkt-site build
                   wkt-site build --output public --base-url https://example.org/lifting/
                   wkt-site build --today 2026-11-21 --quiet
+                  wkt-site build --private --output private-site
                 """
         )
 
@@ -40,10 +43,13 @@ extension WktSiteCommand {
         @Flag(help: "Render even when nothing changed since the last build.")
         var force = false
 
+        @Flag(name: .customLong("private"), help: "Ignore [publish] in wkt-site.toml: show everything (a personal copy).")
+        var isPrivate = false
+
         func run() throws {
             let request = BuildRequest(
                 output: output, today: today, baseURL: baseURL, templates: templates, store: storeOptions.store,
-                config: storeOptions.config, quiet: quiet, sync: sync, force: force)
+                config: storeOptions.config, quiet: quiet, sync: sync, force: force, isPrivate: isPrivate)
             try finish(BuildRunner.run(request, env: .current()))
         }
     }

@@ -4,21 +4,7 @@ import WktConfig
 import WktCore
 
 @Suite("ConfigLoader")
-struct ConfigLoaderTests {
-    private func parse(_ toml: String) throws(ConfigError) -> Settings {
-        try ConfigLoader.parse(toml: toml, file: "wkt-site.toml", defaultTimeZone: "Europe/Berlin")
-    }
-
-    /// The error thrown by `parse`, or nil.
-    private func error(_ toml: String) -> ConfigError? {
-        do {
-            _ = try parse(toml)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
+struct ConfigLoaderTests: ConfigParsing {
     @Test("every key, read into Settings")
     func allKeys() throws {
         let settings = try parse("""

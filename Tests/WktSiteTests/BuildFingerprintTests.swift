@@ -9,7 +9,8 @@ struct BuildFingerprintTests {
     /// Settings with every optional set, so every stored property appears in the encoding.
     static let full = Settings(
         timezone: "Europe/Berlin", weekStart: .sunday, dayCutoffHour: 4, weeklyTarget: 3, unit: .lb, e1rmFormula: .brzycki,
-        schedule: Schedule(days: [.monday: "Push", .thursday: "Pull"]), title: "T", author: "A", baseURL: "https://e.org/")
+        schedule: Schedule(days: [.monday: "Push", .thursday: "Pull"]), title: "T", author: "A", baseURL: "https://e.org/",
+        publish: PublishProfile(hide: [.notes, .times], noindex: true))
 
     static func fingerprint(_ settings: Settings, baseURL: String? = nil, templates: String = "tpl", renderer: String = "r")
         -> BuildFingerprint
@@ -53,6 +54,8 @@ struct BuildFingerprintTests {
             ("schedule", { $0.schedule = Schedule(days: [.monday: "Push"]) }), ("no schedule", { $0.schedule = nil }),
             ("empty schedule", { $0.schedule = Schedule() }), ("title", { $0.title = nil }),
             ("author", { $0.author = "B" }), ("baseURL", { $0.baseURL = nil }),
+            ("publish", { $0.publish = nil }), ("publish hide", { $0.publish?.hide.insert(.ratings) }),
+            ("publish noindex", { $0.publish?.noindex = false }), ("empty publish", { $0.publish = PublishProfile() }),
         ]
         // Every stored property of Settings is edited at least once above.
         let edited = Set(edits.map { $0.0 })

@@ -24,13 +24,17 @@ public struct BuildRequest: Sendable {
     public var sync: Bool
     /// `--force`: render even when nothing changed since the last build.
     public var force: Bool
+    /// `--private`: ignore `[publish]`, show everything (a personal copy).
+    public var isPrivate: Bool
 
     /// Creates a request.
     public init(
         output: String = "site", today: String? = nil, baseURL: String? = nil, templates: String? = nil,
-        store: String? = nil, config: String? = nil, quiet: Bool = false, sync: Bool = false, force: Bool = false
+        store: String? = nil, config: String? = nil, quiet: Bool = false, sync: Bool = false, force: Bool = false,
+        isPrivate: Bool = false
     ) {
         self.force = force
+        self.isPrivate = isPrivate
         self.output = output
         self.today = today
         self.baseURL = baseURL
@@ -134,10 +138,13 @@ public enum BuildRunner {
         let hints: [String]
     }
 
-    /// Stage "prepare": the configuration, today, the paths and the refusals that need no lock
-    /// (an output folder holding the store, a bad `--base-url`): usage errors, 64.
+    /// Stage "prepare": the configuration (without `[publish]` for `--private`), today, the paths
+    /// and the refusals that need no lock (an output folder holding the store, a bad
+    /// `--base-url`): usage errors, 64.
     static func prepare(_ request: BuildRequest, env: AppEnvironment) throws -> Plan {
-        let context = try CommandContext.load(config: request.config, today: request.today, env: env)
+        var context = try CommandContext.load(config: request.config, today: request.today, env: env)
+        // The profile is part of the settings, so the build stamp and every page key change with it.
+        if request.isPrivate { context.settings.publish = nil }
         let storePath = env.storePath(option: request.store)
         let output = env.absolute(request.output)
         try refuseStoreFolder(output: output, storePath: storePath)

@@ -113,6 +113,10 @@ public struct WorkoutHistory: Sendable {
     public var workouts: [StoredWorkout]
     /// The schedule stored with imported data (wkt JSON, Gym-Baazi); `wkt-site.toml` wins over it.
     public var storedSchedule: Schedule?
+    /// Whether starts carry the time of day they were logged at. False once a publish profile hid
+    /// `times` (``PublishProfile/redact(_:calendar:)``): every start is then its training day at a
+    /// fixed hour, which pages and feeds must not show as a clock time.
+    public var timesOfDay = true
 
     /// Creates a history; workouts are sorted into walk order.
     public init(workouts: [StoredWorkout], storedSchedule: Schedule? = nil) {

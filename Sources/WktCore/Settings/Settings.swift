@@ -25,12 +25,16 @@ public struct Settings: Sendable, Equatable, Encodable {
     public var author: String?
     /// Absolute base URL of the published site, when known (`base_url`).
     public var baseURL: String?
+    /// `[publish]`: what a published site leaves out, and whether it may be indexed; nil without
+    /// the table, and for `wkt-site build --private` (docs/product.md "Publishing: what a public
+    /// site reveals"). Optional so that a configuration without it encodes as before.
+    public var publish: PublishProfile?
 
     /// Creates settings; every parameter but the zone has the documented default.
     public init(
         timezone: String, weekStart: Weekday = .monday, dayCutoffHour: Int = 0, weeklyTarget: Int = 1,
         unit: WeightUnit = .kg, e1rmFormula: E1RMFormula = .epley, schedule: Schedule? = nil,
-        title: String? = nil, author: String? = nil, baseURL: String? = nil
+        title: String? = nil, author: String? = nil, baseURL: String? = nil, publish: PublishProfile? = nil
     ) {
         self.timezone = timezone
         self.weekStart = weekStart
@@ -42,6 +46,7 @@ public struct Settings: Sendable, Equatable, Encodable {
         self.title = title
         self.author = author
         self.baseURL = baseURL
+        self.publish = publish
     }
 
     /// The schedule that drives ○ and ✗: `[schedule]` from the config when present, else the one

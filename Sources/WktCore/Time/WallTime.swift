@@ -24,6 +24,14 @@ public struct WallTime: Sendable, Hashable, Comparable, CustomStringConvertible 
         self.second = second
     }
 
+    /// `date` at the full hour `hour` (`HH:00:00`), the hour clamped into 0–23.
+    public init(date: CivilDate, fullHour hour: Int) {
+        self.date = date
+        self.hour = min(max(hour, 0), 23)
+        self.minute = 0
+        self.second = 0
+    }
+
     /// Parses `YYYY-MM-DD HH:MM:SS` or `YYYY-MM-DD HH:MM` (also with `T` as separator).
     public static func parse(_ text: some StringProtocol) -> WallTime? {
         let bytes = Array(text.utf8)

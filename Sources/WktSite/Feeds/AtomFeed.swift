@@ -8,7 +8,8 @@ import WktMarkdown
 /// - Entry IDs are tag URIs built from the training day and the workout's page ID
 ///   (`tag:wkt-site,2026-11-18:2026-11-18-0600`), so they survive rebuilds and re-imports.
 /// - `updated` is the workout's start as RFC 3339: its own UTC offset when the source gave one,
-///   else the offset of the configured time zone at that wall time; the feed's `updated` is the
+///   else the offset of the configured time zone at that wall time; without times of day
+///   (`[publish]` hides `times`) its training day at midnight UTC. The feed's `updated` is the
 ///   newest entry's (or `today` at midnight UTC without workouts). Never the clock.
 /// - Every text is XML-escaped (`& < > " '`, XML-forbidden characters removed); links are the
 ///   base URL plus a generated path, or relative paths without a base URL.
@@ -21,7 +22,10 @@ enum AtomFeed {
         let prefix = baseURL ?? ""
         let zone = TimeZone(identifier: site.settings.timezone)
         let entries = site.workouts.suffix(maxEntries).reversed()
-        let updated = entries.first.map { timestamp($0.workout, zone: zone) } ?? "\(site.today)T00:00:00Z"
+        func stamp(_ entry: WorkoutEntry) -> String {
+            site.timesOfDay ? timestamp(entry.workout, zone: zone) : "\(entry.day)T00:00:00Z"
+        }
+        let updated = entries.first.map(stamp) ?? "\(site.today)T00:00:00Z"
         var out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n"
         out += "<title>\(escape(site.siteTitle))</title>\n"
         out += "<subtitle>Workouts, newest first</subtitle>\n"
@@ -41,7 +45,7 @@ enum AtomFeed {
             out += "<entry>\n"
             out += "<title>\(escape("\(entry.workout.name), \(entry.day)"))</title>\n"
             out += "<id>tag:wkt-site,\(entry.day):\(entry.pageID)</id>\n"
-            out += "<updated>\(timestamp(entry.workout, zone: zone))</updated>\n"
+            out += "<updated>\(stamp(entry))</updated>\n"
             out += "<link rel=\"alternate\" type=\"text/html\" href=\"\(escape(prefix + entry.path))\"/>\n"
             out += "<summary>\(escape(summary))</summary>\n"
             out += "</entry>\n"

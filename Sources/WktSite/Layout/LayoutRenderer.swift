@@ -26,6 +26,12 @@ public struct LayoutRenderer: Sendable {
     public let fingerprint: String
     /// Every template source in load order (for ``fastPathFallbacks()``).
     private let sources: [Source]
+    /// `noindex = true` in `[publish]`: every page gets ``robotsMeta`` before its `</head>`
+    /// (docs/product.md "Publishing: what a public site reveals"), whatever the templates say.
+    public var robotsNoindex = false
+
+    /// The tag that asks search engines not to index a page or follow its links.
+    public static let robotsMeta = "<meta name=\"robots\" content=\"noindex, nofollow\">\n"
 
     /// One template source in load order.
     struct Source: Sendable {
@@ -125,7 +131,19 @@ public struct LayoutRenderer: Sendable {
     /// - Returns: The HTML document.
     /// - Throws: ``SiteError/missingTemplate(name:)`` if the layout is missing.
     public func renderPage(_ context: PageContext) throws(SiteError) -> String {
-        try render(context, template: Self.layoutTemplate)
+        let page = try render(context, template: Self.layoutTemplate)
+        return robotsNoindex ? try Self.addingRobotsMeta(to: page) : page
+    }
+
+    /// `page` with ``robotsMeta`` inserted before its first `</head>` (any case).
+    /// - Throws: ``SiteError/noHeadForRobots(template:)`` when the page has no `</head>`.
+    static func addingRobotsMeta(to page: String) throws(SiteError) -> String {
+        guard let end = page.range(of: "</head>", options: .caseInsensitive) else {
+            throw .noHeadForRobots(template: layoutTemplate)
+        }
+        var result = page
+        result.insert(contentsOf: robotsMeta, at: end.lowerBound)
+        return result
     }
 
     /// Renders the body template `bodyTemplate` with `context`, then the layout around it.

@@ -21,13 +21,15 @@ public enum SiteError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidBaseURL(String, rule: String)
     /// cmark-gfm failed while rendering the Markdown of one page (a library fault).
     case markdownFailed(path: String, message: String)
+    /// `noindex = true`, but the layout writes no `</head>` to put the robots tag before.
+    case noHeadForRobots(template: String)
 
     /// The process exit code for this error: 65 for bad data, 74 for I/O.
     public var exitCode: Int32 {
         switch self {
         case .templateUnreadable, .markdownFailed: 74
         case .missingTemplate, .templateSyntax, .invalidChartID, .invalidWeek, .duplicateOutputPath,
-            .unsafeOutputPath, .invalidBaseURL:
+            .unsafeOutputPath, .invalidBaseURL, .noHeadForRobots:
             65
         }
     }
@@ -53,6 +55,8 @@ public enum SiteError: Error, Equatable, Sendable, CustomStringConvertible {
             "base_url '\(url)': \(rule)"
         case .markdownFailed(let path, let message):
             "site: rendering '\(path)' failed: \(message)"
+        case .noHeadForRobots(let template):
+            "template '\(template)': noindex = true in [publish] needs a </head> in every page to put the robots tag before"
         }
     }
 }

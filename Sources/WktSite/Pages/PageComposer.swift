@@ -154,15 +154,18 @@ struct PageComposer: Sendable {
         return first.properties.uppercaseMapping + String(name.unicodeScalars.dropFirst())
     }
 
-    /// A table of workouts (newest first as given): date, start, name, exercises, sets, volume, PRs.
+    /// A table of workouts (newest first as given): date, start (only with times of day), name,
+    /// exercises, sets, volume, PRs.
     func workoutsTable(_ entries: [WorkoutEntry], root: String) -> String {
-        MD.table(
-            [MD.Column("Date"), MD.Column("Start"), MD.Column("Workout"), MD.Column("Exercises", numeric: true),
-             MD.Column("Sets", numeric: true), MD.Column("Volume", numeric: true), MD.Column("PRs", numeric: true)],
+        let times = site.timesOfDay
+        return MD.table(
+            [MD.Column("Date")] + (times ? [MD.Column("Start")] : [])
+                + [MD.Column("Workout"), MD.Column("Exercises", numeric: true), MD.Column("Sets", numeric: true),
+                   MD.Column("Volume", numeric: true), MD.Column("PRs", numeric: true)],
             entries.map { entry in
-                [TextFormat.shortDay(entry.day), TextFormat.clock(entry.info.start), workoutLink(entry, root: root),
-                 String(entry.info.exercises.count), TextFormat.count(entry.info.workingSets),
-                 site.units.volume(entry.info.volumeKg), entry.info.prEvents.isEmpty ? "" : String(entry.info.prEvents.count)]
+                [TextFormat.shortDay(entry.day)] + (times ? [TextFormat.clock(entry.info.start)] : [])
+                    + [workoutLink(entry, root: root), String(entry.info.exercises.count), TextFormat.count(entry.info.workingSets),
+                       site.units.volume(entry.info.volumeKg), entry.info.prEvents.isEmpty ? "" : String(entry.info.prEvents.count)]
             })
     }
 

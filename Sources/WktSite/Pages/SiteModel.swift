@@ -9,7 +9,7 @@ struct WorkoutEntry: Sendable {
     let info: WorkoutInfo
     /// The workout as stored (sets, notes, rating, check-ins).
     let workout: Workout
-    /// The page ID (`2026-11-18-0600`).
+    /// The page ID (`2026-11-18-0600`, or `2026-11-18` without times of day).
     let pageID: String
 
     /// `workouts/<id>.html`.
@@ -62,6 +62,9 @@ struct SiteModel: Sendable {
     let slugs: [String: String]
     /// Years with weeks or workouts, ascending.
     let years: [Int]
+    /// Whether starts carry a time of day (``WorkoutHistory/timesOfDay``): false when `[publish]`
+    /// hides times, and then no page or feed shows a clock time.
+    let timesOfDay: Bool
     private let workoutPosition: [Int64: Int]
     private let workoutsByDay: [Int: [Int]]
     private let exercisePosition: [String: Int]
@@ -84,10 +87,11 @@ struct SiteModel: Sendable {
         self.settings = settings
         self.report = report
         self.today = today
+        self.timesOfDay = history.timesOfDay
 
         // Pair each counted workout with its stored record: StatsEngine walks the same sorted
         // array and only skips workouts after today, so one forward pass finds every pair.
-        let pageIDs = WorkoutPageIDs.assign(report.workouts)
+        let pageIDs = WorkoutPageIDs.assign(report.workouts, timesOfDay: history.timesOfDay)
         var stored = history.workouts.makeIterator()
         var entries: [WorkoutEntry] = []
         entries.reserveCapacity(report.workouts.count)

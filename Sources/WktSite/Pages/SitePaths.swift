@@ -20,6 +20,10 @@ enum SitePaths {
     static let feed = "feed.xml"
     /// `sitemap.xml`.
     static let sitemap = "sitemap.xml"
+    /// `robots.txt`, written only with `noindex = true`.
+    static let robots = "robots.txt"
+    /// `robots.txt` asking every crawler to stay away.
+    static let robotsNoindex = "User-agent: *\nDisallow: /\n"
     /// `data/stats.json`.
     static let statsJSON = "data/stats.json"
     /// The folder of the built-in assets.
@@ -65,14 +69,17 @@ enum SitePaths {
 }
 
 /// Stable, human-readable page IDs for workouts: the training day and start time
-/// (`2026-11-18-0600`). Workouts that share both get `-2`, `-3`, … in walk order (start, name,
-/// store id), so the IDs never depend on anything but the history.
+/// (`2026-11-18-0600`), or only the training day (`2026-11-18`) when the history has no times of
+/// day (``WorkoutHistory/timesOfDay``). Workouts that share the ID get `-2`, `-3`, … in walk order
+/// (start, name, store id), so the IDs never depend on anything but the history.
 enum WorkoutPageIDs {
     /// The IDs for `workouts`, in the same order.
-    static func assign(_ workouts: [WorkoutInfo]) -> [String] {
+    static func assign(_ workouts: [WorkoutInfo], timesOfDay: Bool = true) -> [String] {
         var seen: [String: Int] = [:]
         return workouts.map { info in
-            let base = "\(info.trainingDay)-" + ASCIIDigits.pad(info.start.hour, 2) + ASCIIDigits.pad(info.start.minute, 2)
+            let base = timesOfDay
+                ? "\(info.trainingDay)-" + ASCIIDigits.pad(info.start.hour, 2) + ASCIIDigits.pad(info.start.minute, 2)
+                : "\(info.trainingDay)"
             let count = (seen[base] ?? 0) + 1
             seen[base] = count
             return count == 1 ? base : "\(base)-\(count)"

@@ -58,7 +58,8 @@ extension PageComposer {
         let info = entry.info
         var body = PageBody()
         body.html("<h1>\(HTML.text(workout.name))</h1>")
-        var lead = [TextFormat.longDay(entry.day), TextFormat.clock(workout.start)]
+        var lead = [TextFormat.longDay(entry.day)]
+        if site.timesOfDay { lead.append(TextFormat.clock(workout.start)) }
         if let seconds = workout.durationSeconds { lead.append(TextFormat.duration(seconds: seconds)) }
         lead.append(Self.activityName(workout.activity))
         body.html("<p class=\"lead\">\(lead.map(HTML.text).joined(separator: " · "))</p>")
