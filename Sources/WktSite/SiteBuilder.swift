@@ -11,7 +11,7 @@ import WktMarkdown
 /// Output: `index.html`, `history/index.html` and `history/<year>.html`, `workouts/index.html`,
 /// `workouts/<id>.html` (and `workouts/<year>.html` for long lists), `exercises/index.html` and
 /// `exercises/<slug>.html`, `records/index.html` (and `records/<year>.html` for long PR lists),
-/// `404.html`, `feed.xml`, `data/stats.json`, `sitemap.xml` with a base URL, `assets/*`, and
+/// `404.html`, `feed.xml`, `data/stats.json`, `sitemap.xml` with a base URL (not with `noindex`), `assets/*`, and
 /// `robots.txt` with `noindex` (docs/product.md "Publishing: what a public site reveals").
 public enum SiteBuilder {
     /// Builds every output file.
@@ -97,7 +97,8 @@ public enum SiteBuilder {
             outputs.append((OutputFile(path: SitePaths.assetsFolder + asset.path, text: asset.contents), "built-in asset \(asset.path)"))
         }
         if noindex { outputs.append((OutputFile(path: SitePaths.robots, text: SitePaths.robotsNoindex), "noindex (robots.txt)")) }
-        var build = SiteBuild(files: try finish(outputs, baseURL: baseURL), record: incremental?.record(entries), reusedPages: reusedPages)
+        // A sitemap invites crawlers that noindex asks to stay away: none with noindex.
+        var build = SiteBuild(files: try finish(outputs, sitemapBase: noindex ? nil : baseURL), record: incremental?.record(entries), reusedPages: reusedPages)
         // The built-in templates always take the fast path (a test keeps it so); only user
         // templates can fall back to Mustache, which is slower but gives the same bytes.
         if input.templatesDirectory != nil { build.warnings = layout.fastPathFallbacks().map(\.description) }
@@ -126,10 +127,11 @@ public enum SiteBuilder {
         case page(PageJob)
     }
 
-    /// Checks every path, sorts by path, fails on a path used twice (F-07) and adds the sitemap.
-    static func finish(_ outputs: [(file: OutputFile, source: String)], baseURL: String?) throws(SiteError) -> [OutputFile] {
+    /// Checks every path, sorts by path, fails on a path used twice (F-07) and adds the sitemap
+    /// of the pages under `sitemapBase` (none when nil).
+    static func finish(_ outputs: [(file: OutputFile, source: String)], sitemapBase: String?) throws(SiteError) -> [OutputFile] {
         var sorted = outputs.sorted { $0.file.path.utf8.lexicographicallyPrecedes($1.file.path.utf8) }
-        if let baseURL {
+        if let baseURL = sitemapBase {
             let sitemap = Sitemap.document(paths: sorted.map(\.file.path), baseURL: baseURL)
             let entry = (file: OutputFile(path: SitePaths.sitemap, text: sitemap), source: "sitemap")
             let position = sorted.firstIndex { !$0.file.path.utf8.lexicographicallyPrecedes(SitePaths.sitemap.utf8) } ?? sorted.endIndex

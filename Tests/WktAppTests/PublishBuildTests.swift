@@ -84,6 +84,8 @@ struct PublishBuildTests {
     func nothingLeaks() throws {
         let box = try Self.sandbox()
         defer { box.remove() }
+        // Without noindex, so that the sitemap is written and checked too.
+        try box.write("wkt-site.toml", Self.config.replacingOccurrences(of: "noindex = true", with: "noindex = false"))
         let built = BuildRunner.run(BuildRequest(today: "2026-11-22"), env: box.env)
         #expect(built.exitCode == 0, "\(built.stderr)")
         let files = try Self.everyFile(box.directory + "/site")
@@ -98,7 +100,6 @@ struct PublishBuildTests {
         for secret in Self.secrets {
             #expect(shown.contains { $0.hasPrefix(secret + " in ") }, "--private shows \(secret): \(shown)")
         }
-        // --private ignores noindex as well.
         #expect(!box.exists("personal/robots.txt"))
     }
 
@@ -109,6 +110,10 @@ struct PublishBuildTests {
         #expect(BuildRunner.run(BuildRequest(today: "2026-11-22"), env: box.env).exitCode == 0)
         let files = try Self.everyFile(box.directory + "/site")
         #expect(files["robots.txt"] == Data("User-agent: *\nDisallow: /\n".utf8))
+        #expect(files["sitemap.xml"] == nil, "no sitemap for crawlers noindex turns away")
+        let personal = BuildRunner.run(BuildRequest(output: "personal", today: "2026-11-22", isPrivate: true), env: box.env)
+        #expect(personal.exitCode == 0)
+        #expect(!box.exists("personal/robots.txt") && box.exists("personal/sitemap.xml"), "--private ignores noindex too")
         let pages = files.filter { $0.key.hasSuffix(".html") }
         #expect(pages.count >= 10)
         for (path, bytes) in pages {

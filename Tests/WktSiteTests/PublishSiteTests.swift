@@ -75,9 +75,11 @@ struct PublishSiteTests {
     func noindex() throws {
         let indexed = try Self.build(Self.everything)
         #expect(!indexed.files.contains { $0.path == SitePaths.robots })
+        #expect(indexed.files.contains { $0.path == SitePaths.sitemap }, "a base URL gives a sitemap")
         #expect(!indexed.files.contains { String(decoding: $0.bytes, as: UTF8.self).contains("name=\"robots\"") })
 
         let hidden = try Self.build(PublishProfile(noindex: true))
+        #expect(!hidden.files.contains { $0.path == SitePaths.sitemap }, "no sitemap inviting crawlers to noindex pages")
         let robots = try #require(hidden.files.first { $0.path == "robots.txt" })
         #expect(String(decoding: robots.bytes, as: UTF8.self) == "User-agent: *\nDisallow: /\n")
         let pages = hidden.files.filter { $0.path.hasSuffix(".html") }

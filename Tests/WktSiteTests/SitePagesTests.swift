@@ -224,10 +224,10 @@ struct SitePagesTests {
         let a = (file: OutputFile(path: "exercises/x.html", text: "a"), source: "exercise \"X\"")
         let b = (file: OutputFile(path: "exercises/x.html", text: "b"), source: "exercise \"x\"")
         #expect(throws: SiteError.duplicateOutputPath(path: "exercises/x.html", first: "exercise \"X\"", second: "exercise \"x\"")) {
-            try SiteBuilder.finish([a, b], baseURL: nil)
+            try SiteBuilder.finish([a, b], sitemapBase: nil)
         }
         for bad in ["../x.html", "/etc/passwd", "a//b.html", ".well-known/x", "a/../b.html", "a\\b.html", "C:x.html", "con.html", ""] {
-            #expect(throws: SiteError.self, "\(bad)") { try SiteBuilder.finish([(OutputFile(path: bad, text: ""), "test")], baseURL: nil) }
+            #expect(throws: SiteError.self, "\(bad)") { try SiteBuilder.finish([(OutputFile(path: bad, text: ""), "test")], sitemapBase: nil) }
         }
         #expect(SiteError.duplicateOutputPath(path: "p", first: "a", second: "b").description.contains("a and b"))
     }
