@@ -47,7 +47,8 @@ public enum InitRunner {
         # title = "My training log"
         # author = "Alex"
 
-        # Absolute URL the site is published at; enables sitemap.xml and absolute feed links.
+        # Absolute URL the site is published at; enables sitemap.xml, absolute feed links and the
+        # pages' og:url and canonical links.
         # base_url = "https://example.org/lifting/"
 
         # IANA time zone for "today" (default: the machine's zone).

@@ -4,41 +4,41 @@
 enum GoldenSiteListing {
     /// One line per file.
     static let text = """
-        404.html  85deee3ab20c26b89f42e13d0e8660ab0a5f61adff9f85e5a7c4e6ee87b45201
+        404.html  2671a0069a195a45713ac67af042dd2fe1e3af0a8a0caf7a9ca4adb6fed8766b
         assets/favicon.svg  c87470ebd2c4edd69f0f653cd083623b6fc6acf442b1b10b1b6743297dbb9006
         assets/style.css  1411f7d3d06aa476503be13d89321c5a1d3d5c226f96fadf9f44db5c48241987
         data/stats.json  283eaf847070f6b6a9c7367b28ee5ced2ebc0057806f4825bad0fce7f3b93986
-        exercises/band-pull-apart.html  679f497f6c1a9f01526a0c67e432926c9b0fe1f1f42cced698fde102c76f6ec8
-        exercises/bench-press-barbell.html  aa8b21d932342b0ace97a9264f6f7f0b41138f6c96aaec90e241f2c2668b7f6a
-        exercises/cafe-73473dcc.html  ca2643dabe9d4225d8699942f1891b3243dae37c61081e29128988e3dd6bc187
-        exercises/cafe.html  9806db0ac89703f0c50842dd5fffecc24b575d3f5ee37509b94d530a00d82ab6
-        exercises/curl-lrac.html  30b71a9d7b4d566543f98717c0fd7c06eb3fbebda929ddca1e08663f2012cb53
-        exercises/deadlift-barbell.html  d80cd721f3101bbfcd8aecdd501f3e122b00646f6b94499d8f18bb6aa751fecf
-        exercises/index.html  9315a89130c6cc36b8f5d9bd2927b3fe998ebe46b0db563dcb7897838afde0b3
-        exercises/leg-press.html  cdadde490bdce34a18c071179ef430e68ca99c6d940c00c8f5d1c1724c33c22c
-        exercises/overhead-press-barbell.html  24d5a99b4bab739a7d883d7c36c47c540a87aefd930c2e4b8716a0ee0d3e923b
-        exercises/plank.html  c8f06c3f09b30e4a5a8f4b42b65cf7fa9ce979192fb22f42147613c465807645
-        exercises/pull-up.html  7ab8a532b45d686ea4cec2f537ca033a2682583cd02ccbfb7715b2622a0aa9a0
-        exercises/squat-barbell.html  2e43695c2392d0f104646caa6c084ea45cc194c2acec1501cf4eae27d957182e
-        exercises/svg-onload-alert-1.html  c97ca57a447d0016eb61183cc5cb7e5b2d0e84d985000c557ccf078cd0723495
-        exercises/treadmill.html  427cd8278a1ad1823cc4b2ae2bb3060d638c2e66a4dc5fabfb8500aaf38c7349
+        exercises/band-pull-apart.html  716b2f738b06ef7a1526e9a356e1d2fd6a0a219941dd5c0d27d248de80f61d8a
+        exercises/bench-press-barbell.html  94f03873f60cbd6eb39f34d9288d80e74bd5d30de18098829a02ea2c05de63f9
+        exercises/cafe-73473dcc.html  5e306ec12f70b766c4425d191593615d6efb603499ffac66c7272c6547a1c2df
+        exercises/cafe.html  f5e6b30c2d864cc5bf1d00530feae12a12693d7fba7fdd52e6851fc891ab813c
+        exercises/curl-lrac.html  c1d13436db79f738f3984d5fabf34b9b5f0326b91e526f6ea7b68bc76e07ff2f
+        exercises/deadlift-barbell.html  f3772590d06166e3406e3330e8ae48660c882dc6e854287bf44e3a17723c9deb
+        exercises/index.html  1764d0291baaeec229b3637be012f7402cae181232321b2abda26702539d6e1b
+        exercises/leg-press.html  17d6f76836e52df116b14c4008ea326c8700d87c585da2ca72d3d3c8e053e2c5
+        exercises/overhead-press-barbell.html  ac9b4c0ddc72135c625c05d9332eca8ede366fefcbabdf303379a492250bbc71
+        exercises/plank.html  b352f18f0c74cb0f525feddfdb86eff83d366a90dc52573d5544fcff081702a0
+        exercises/pull-up.html  1a6841971c47846d838f66a3d1ff592d0c994f39d1b7d1d259779e8d837beb8a
+        exercises/squat-barbell.html  20690f0729988d05d8f61297babbaa76838b1ee6d7f83b01702f314e0ca58878
+        exercises/svg-onload-alert-1.html  f42ff10ea99169eb0af481c52b409d5a21ef73895fb2815746aa34b953f1e066
+        exercises/treadmill.html  652eabf3a78d0ae2aeff69079247f3e4003fa9aea4d7b0aa705609d4106cc4b8
         feed.xml  663be372ebab5bbe66fb845941ccfb520187ccd45d470b9f4414fc5b294ca074
-        history/2025.html  9c499fa5b63dfb7a923b810619fbaeb82208a340d3ab563f4183ade232e873d5
-        history/2026.html  a0ccb9abe354cb40dd61f89643137cae973dfa8a781460abc2fb5c25c61ed9f5
-        history/index.html  7f8e1e7ffada8375ebf26db938c00b5735b4f3a398cbcd92c5a56118ff415c4b
-        index.html  572eaacb95a40ff26b89ca796f8e1e50394e3bf69d6b4daacc8470da04f9d563
-        records/index.html  ae6ff65fe8d52b39fc4ceb7b1d3a1fec19efdb1ea9bc7bfed32c71bfeb122624
-        workouts/2025-12-30-0700.html  6b024bc4e39f76e41b17e49b20b5119f61a98bcee07ba078a6f412318d8180c5
-        workouts/2026-11-02-0700.html  9b25b53c8b11553a433b2d5389599444a1dbacfee3f182275ac79a9bdede2446
-        workouts/2026-11-04-1830.html  57adfaa9e7473a647989c4ed822f3817e9283acf961a50cc2a811dffc1d5e418
-        workouts/2026-11-06-0600.html  a032ca165a0fb4b2126fef5050cfab634e7a5ce8f1234d3dd60f1f427e06cf60
-        workouts/2026-11-09-0700.html  3ae3879547417d012492544b3e4ff65f69069a5f5ef26142a33607a0bd05d194
-        workouts/2026-11-11-1200.html  1c285e7d470165ada54d04387ad776870f7cb9d98156b2c053f63d296c6a5f1b
-        workouts/2026-11-13-0600.html  3c085448d99f89240cd802b243216bcb61af94ed7e109a868514a7d0512e6922
-        workouts/2026-11-16-0700.html  19b2c90898900a1069ca06e361fd9a0cc82149cb81a19353ca32dc097fc9bf1e
-        workouts/2026-11-18-0600-2.html  89113f3ff5c79ce3490002fdda33bfd05525e39b202be7e9dc53def677c48f0d
-        workouts/2026-11-18-0600.html  9eaa3422fb1d8ebdef6a87f325b275c2ccfca0bf442813ffecf3b18d3592586d
-        workouts/index.html  0c74e4993d0f3e656ab7944c1fe6bf9c3020a41c3d125d032b744c84230c2258
+        history/2025.html  8c86a4872de657b5dc881f97f73216f90884efa967e7bbf0a1c93be87a41dfa1
+        history/2026.html  b85bf42de18589af9e210c658a97d76ed07a66c4bee292d0d37460e69c909b1e
+        history/index.html  7021f40e1569779d214cf6163c028241313d6b7484a3493ec6514d35dc67f630
+        index.html  1b503862825f918ccc3fdd6ea25e7f31c8cf15bdc55d9f9fa515749db788d9e1
+        records/index.html  bc8824b3790aab395c64a4414717c2d5f5ba7c15bd87af1e85cd357cbea7fa56
+        workouts/2025-12-30-0700.html  bab0a4d4bd5ff87b6877c29bdc2b2c12ebb08288339894bccceff9c6188dca13
+        workouts/2026-11-02-0700.html  01d669d7c0fa570751d734489cca80d38073ccfd9d65176e8d09dd863dbc2305
+        workouts/2026-11-04-1830.html  3d8ace3a48a405072da29ffacdd647635d5426e32155128b594bca18b21080aa
+        workouts/2026-11-06-0600.html  fda76584890cff06bb6d492df910857f2a3e0eaeaaa18f8b04caa789f7ad5af6
+        workouts/2026-11-09-0700.html  79106ac9b9e23ea6d581a1d990faee600c9dbd97ccb2caf815a63fa8c69f7e21
+        workouts/2026-11-11-1200.html  1eeb426ce0f46c9981b390f386c4601b4660f488a3b57657e2194e9caf9e4829
+        workouts/2026-11-13-0600.html  d3b74066b633de5ae7840e373a6b63619444f7eda08d0e6fff6b8a69d0b3d55b
+        workouts/2026-11-16-0700.html  d4c2d4d723e6e8e174fec738a4f4280267babd0d2c735266eb8f07b8be740615
+        workouts/2026-11-18-0600-2.html  42bf2d3bb2cd3994ab41a10304986c1b598fbea052ddb18f964948c530913725
+        workouts/2026-11-18-0600.html  3621f24671ea98e2cc3eb7d744931529b56ce3c79c67587fa550306ce1b6ec68
+        workouts/index.html  8fc75b1b3622f2f0c0e2c0158ffa0035900a935a19a9b4a373e1b0a5a0661075
 
         """
 }

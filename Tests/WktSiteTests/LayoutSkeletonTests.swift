@@ -4,10 +4,12 @@ import WktMarkdown
 
 @Suite("Layout skeletons")
 struct LayoutSkeletonTests {
-    static func context(title: String, description: String, root: String, section: NavSection?, body: String) -> PageContext {
+    static func context(
+        title: String, description: String, root: String, section: NavSection?, body: String, shareMeta: String = ""
+    ) -> PageContext {
         PageContext(
             title: title, description: description, root: root, current: section, body: body,
-            siteTitle: "AT&T Gym", buildID: "b1d", footer: "Built <by> wkt-site")
+            siteTitle: "AT&T Gym", buildID: "b1d", footer: "Built <by> wkt-site", shareMeta: shareMeta)
     }
 
     static func skeleton(_ layout: LayoutRenderer, root: String, section: NavSection?) -> LayoutSkeleton? {
@@ -25,11 +27,37 @@ struct LayoutSkeletonTests {
             for section in [nil] + NavSection.allCases.map(Optional.some) {
                 let skeleton = try #require(Self.skeleton(layout, root: root, section: section))
                 for title in titles {
-                    let context = Self.context(title: title, description: title + " sets", root: root, section: section, body: "<p>\(title)</p>\n")
-                    #expect(String(decoding: skeleton.render(context), as: UTF8.self) == (try layout.renderPage(context)))
+                    let meta = ShareMeta.tags(title: title, description: title, siteTitle: "AT&T Gym", kind: .article, url: nil)
+                    let context = Self.context(
+                        title: title, description: title + " sets", root: root, section: section, body: "<p>\(title)</p>\n",
+                        shareMeta: meta + "\n" + title)
+                    let spliced = String(decoding: skeleton.render(context), as: UTF8.self)
+                    #expect(spliced == (try layout.renderPage(context)))
+                    #expect(spliced.contains("<meta name=\"description\" content=\"\(LayoutSkeletonTests.escaped(title)) sets\">\n\(meta)\n\(title)\n"))
                 }
             }
         }
+    }
+
+    /// `text` as ``LayoutSkeleton/appendMustacheEscaped(_:to:)`` writes it.
+    static func escaped(_ text: String) -> String {
+        var output: [UInt8] = []
+        LayoutSkeleton.appendMustacheEscaped(text, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    @Test("a layout without {{{shareMeta}}} still splices, and its pages simply have no share tags")
+    func layoutWithoutShareTags() throws {
+        let builtIn = try #require(EmbeddedResources.templates.first { $0.path == "layout.mustache" }).contents
+        let source = builtIn.replacingOccurrences(of: "{{{shareMeta}}}\n", with: "")
+        #expect(source != builtIn)
+        let layout = try LayoutRenderer(overrides: [(name: "layout", source: source)])
+        #expect(layout.fastPathFallbacks().isEmpty)
+        let skeleton = try #require(Self.skeleton(layout, root: "../", section: .workouts))
+        #expect(!skeleton.pieces.contains { if case .field(.shareMeta, _) = $0 { true } else { false } })
+        let context = Self.context(title: "T", description: "D", root: "../", section: .workouts, body: "<p>b</p>", shareMeta: "<meta property=\"og:x\">")
+        let html = String(decoding: skeleton.render(context), as: UTF8.self)
+        #expect(html == (try layout.renderPage(context)) && !html.contains("og:"))
     }
 
     @Test("Mustache escapes by grapheme cluster: a quote with a combining mark stays, CR LF and the five characters do not")

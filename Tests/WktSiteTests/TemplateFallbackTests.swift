@@ -43,6 +43,10 @@ struct TemplateFallbackTests {
         let copied = try LayoutRenderer(templatesDirectory: directory.path)
         #expect(copied.fastPathFallbacks() == [])
         #expect(Self.renderer(copied).skeletons.count == Self.allSkeletons)
+        // The copy carries the share tags, in a slot of every skeleton.
+        #expect(Self.renderer(copied).skeletons.values.allSatisfy { skeleton in
+            skeleton.pieces.contains { if case .field(.shareMeta, escaped: false) = $0 { true } else { false } }
+        })
     }
 
     @Test("a user partial with a transform of a page field is named with the field; harmless overrides are not")

@@ -4,9 +4,15 @@ enum Sitemap {
     static func document(paths: [String], baseURL: String) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for path in paths where path.hasSuffix(".html") && path != SitePaths.notFound {
-            out += "<url><loc>\(AtomFeed.escape(baseURL + percentEncoded(path)))</loc></url>\n"
+            out += "<url><loc>\(AtomFeed.escape(absoluteURL(path, baseURL: baseURL)))</loc></url>\n"
         }
         return out + "</urlset>\n"
+    }
+
+    /// The absolute URL of the generated page `path` under `baseURL` (ending in `/`): the sitemap's
+    /// `<loc>` and the pages' `og:url` and canonical link (``ShareMeta``). Not escaped.
+    static func absoluteURL(_ path: String, baseURL: String) -> String {
+        baseURL + percentEncoded(path)
     }
 
     /// Percent-encodes every byte of a generated path that is not an unreserved URL character

@@ -6,9 +6,9 @@ import WktCore
 ///
 /// A workout or exercise page whose inputs are unchanged (its ``PageKeys`` key equals the one
 /// the previous build recorded in its manifest) is taken from the previous site's file: its
-/// title, description and body bytes are spliced into this build's layout, which carries the
-/// new build ID and footer. The file must still be exactly what the previous build wrote (size
-/// and ``InputDigest``), or the page is composed and rendered as usual. The result is
+/// title, description, share tags and body bytes are spliced into this build's layout, which
+/// carries the new build ID and footer. The file must still be exactly what the previous build
+/// wrote (size and ``InputDigest``), or the page is composed and rendered as usual. The result is
 /// byte-identical to a build without reuse; `PageReuseTests` compares both after many kinds of
 /// change.
 ///

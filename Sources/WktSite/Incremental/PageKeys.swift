@@ -3,7 +3,8 @@ import WktCore
 /// The input digest of every reusable page: workout pages and exercise pages, which are nearly
 /// all of a site's pages and do not depend on "today" (T-15). Two builds that give a page the
 /// same key compose it to the same title, description and body, so the later build may splice
-/// the earlier one's bytes into its layout (``IncrementalBuild``).
+/// the earlier one's bytes into its layout (``IncrementalBuild``). The page's share tags
+/// (``ShareMeta``) follow from those, its path, the site title and the base URL, all covered.
 ///
 /// A key covers everything the page's composer reads, listed next to each key below: the
 /// page's own data, the neighbours and targets it links to (names, days, page IDs, slugs), and a

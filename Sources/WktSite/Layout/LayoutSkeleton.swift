@@ -1,9 +1,9 @@
 /// The page layout rendered once for one root prefix and navigation section, with the fields
 /// that change from page to page (``Field``) left as slots to fill in.
 ///
-/// Most pages differ only in their title, description and body, so rendering the whole Mustache
-/// layout (partials, the navigation section, a field lookup per tag) for each of them repeats the
-/// same work thousands of times. A skeleton is made by rendering the layout once with a unique
+/// Most pages differ only in their title, description, share tags and body, so rendering the
+/// whole Mustache layout (partials, the navigation section, a field lookup per tag) for each of
+/// them repeats the same work thousands of times. A skeleton is made by rendering the layout once with a unique
 /// sentinel string in each per-page field and cutting the result at the sentinels; a page is then
 /// the skeleton's text with each slot replaced by its value, escaped exactly as Mustache's
 /// `{{x}}` does where the sentinel came out escaped and raw where it came out raw (`{{{x}}}`).
@@ -25,6 +25,8 @@ struct LayoutSkeleton: Sendable {
         case description
         /// ``PageContext/body``.
         case body
+        /// ``PageContext/shareMeta``.
+        case shareMeta
 
         /// The field's value in `context`.
         func value(in context: PageContext) -> String {
@@ -33,6 +35,7 @@ struct LayoutSkeleton: Sendable {
             case .title: context.title
             case .description: context.description
             case .body: context.body
+            case .shareMeta: context.shareMeta
             }
         }
     }
@@ -76,7 +79,8 @@ struct LayoutSkeleton: Sendable {
             func field(_ field: Field) -> String { slots.contains(field) ? value(field) : Self.fixedValue }
             return PageContext(
                 documentTitle: field(.documentTitle), title: field(.title), description: field(.description),
-                root: root, current: section, body: field(.body), siteTitle: siteTitle, buildID: buildID, footer: footer)
+                root: root, current: section, body: field(.body), siteTitle: siteTitle, buildID: buildID, footer: footer,
+                shareMeta: field(.shareMeta))
         }
         guard let sentinelRender = try? layout.renderPage(context(Self.sentinel)),
               let pieces = Self.cut(Array(sentinelRender.utf8))

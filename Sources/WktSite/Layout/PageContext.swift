@@ -49,6 +49,9 @@ public struct PageContext: Sendable, Hashable {
     public let nav: [NavItem]
     /// The page content as HTML (raw, ours).
     public let body: String
+    /// The Open Graph and Twitter tags and the canonical link, one a line, as HTML our code
+    /// wrote with every value escaped (``ShareMeta``); inserted unescaped with `{{{shareMeta}}}`.
+    public let shareMeta: String
     /// The site's title (`wkt-site.toml` `title`).
     public let siteTitle: String
     /// The build ID written to `<meta name="wkt-build">`: a hash of the inputs.
@@ -67,13 +70,14 @@ public struct PageContext: Sendable, Hashable {
     ///   - siteTitle: The site title (raw text).
     ///   - buildID: The build ID (a hash).
     ///   - footer: Footer text (raw text).
+    ///   - shareMeta: The share tags as trusted HTML (``ShareMeta``), empty for none.
     public init(
         title: String, description: String, depth: Int, current: NavSection?, body: String,
-        siteTitle: String, buildID: String, footer: String
+        siteTitle: String, buildID: String, footer: String, shareMeta: String = ""
     ) {
         self.init(
             title: title, description: description, root: String(repeating: "../", count: max(0, depth)),
-            current: current, body: body, siteTitle: siteTitle, buildID: buildID, footer: footer)
+            current: current, body: body, siteTitle: siteTitle, buildID: buildID, footer: footer, shareMeta: shareMeta)
     }
 
     /// Creates a page context with an explicit root prefix, e.g. the absolute base URL for
@@ -88,9 +92,10 @@ public struct PageContext: Sendable, Hashable {
     ///   - siteTitle: The site title (raw text).
     ///   - buildID: The build ID (a hash).
     ///   - footer: Footer text (raw text).
+    ///   - shareMeta: The share tags as trusted HTML (``ShareMeta``), empty for none.
     public init(
         title: String, description: String, root: String, current: NavSection?, body: String,
-        siteTitle: String, buildID: String, footer: String
+        siteTitle: String, buildID: String, footer: String, shareMeta: String = ""
     ) {
         let cleanTitle = HTMLEscaping.stripControlCharacters(title)
         let cleanSite = HTMLEscaping.stripControlCharacters(siteTitle)
@@ -103,6 +108,7 @@ public struct PageContext: Sendable, Hashable {
         self.siteTitle = cleanSite
         self.buildID = HTMLEscaping.stripControlCharacters(buildID)
         self.footer = HTMLEscaping.stripControlCharacters(footer)
+        self.shareMeta = shareMeta
     }
 
     /// The same context with another body (used to wrap a rendered body template).
@@ -117,7 +123,7 @@ public struct PageContext: Sendable, Hashable {
     /// ``LayoutSkeleton``.
     init(
         documentTitle: String, title: String, description: String, root: String, current: NavSection?, body: String,
-        siteTitle: String, buildID: String, footer: String
+        siteTitle: String, buildID: String, footer: String, shareMeta: String
     ) {
         self.title = title
         self.documentTitle = documentTitle
@@ -128,6 +134,7 @@ public struct PageContext: Sendable, Hashable {
         self.siteTitle = siteTitle
         self.buildID = buildID
         self.footer = footer
+        self.shareMeta = shareMeta
     }
 
     /// The main navigation seen from a page with root prefix `root` in section `current`.
@@ -145,6 +152,7 @@ public struct PageContext: Sendable, Hashable {
         self.siteTitle = other.siteTitle
         self.buildID = other.buildID
         self.footer = other.footer
+        self.shareMeta = other.shareMeta
     }
 }
 
@@ -163,6 +171,7 @@ extension PageContext: MustacheParent {
         case "siteTitle": siteTitle
         case "buildID": buildID
         case "footer": footer
+        case "shareMeta": shareMeta
         default: nil
         }
     }

@@ -76,18 +76,34 @@ extension PageComposer {
         body.html("</div>")
         return Page(
             path: SitePaths.dashboard, source: "dashboard", title: site.siteTitle,
-            description: "Workouts per week, streaks, records and recent workouts", section: .dashboard,
-            blocks: body.blocks)
+            description: dashboardDescription(thisWeek: thisWeek), section: .dashboard, blocks: body.blocks)
+    }
+
+    /// `312 workouts since March 2016 · 4 this week · 12-week streak` (the streak only while it runs).
+    private func dashboardDescription(thisWeek: Int) -> String {
+        let report = site.report
+        var parts = [TextFormat.plural(report.totals.workouts, "workout")
+            + (report.totals.firstDay.map { " since " + TextFormat.month($0.month, year: $0.year) } ?? "")]
+        parts.append("\(TextFormat.count(thisWeek)) this week")
+        if report.streaks.weeks.current > 0 { parts.append("\(TextFormat.count(report.streaks.weeks.current))-week streak") }
+        return parts.joined(separator: " · ")
     }
 
     /// `since 2026-W35 · longest 31 weeks (2024-W02 – 2024-W32)`.
     private func streakNote(_ streak: Streak, unit: String, label: (CivilDate) -> String) -> String? {
-        var parts: [String] = []
-        if streak.current > 0, let start = streak.currentStart { parts.append("since " + label(start)) }
-        if let start = streak.longestStart, let end = streak.longestEnd {
-            let range = start == end ? label(start) : label(start) + " – " + label(end)
-            parts.append("longest \(TextFormat.plural(streak.longest, unit)) (\(range))")
-        }
-        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+        let parts = Self.streakParts(streak, unit: unit, label: label)
+        var shown: [String] = []
+        if let since = parts.since { shown.append(since) }
+        if let longest = parts.longest, let range = parts.range { shown.append("\(longest) (\(range))") }
+        return shown.isEmpty ? nil : shown.joined(separator: " · ")
+    }
+
+    /// The pieces of a streak as the dashboard and the streaks card show them: `since 2026-W35`
+    /// while the streak runs, `longest 31 weeks` and its `2024-W02 – 2024-W32` when there was one.
+    static func streakParts(_ streak: Streak, unit: String, label: (CivilDate) -> String)
+        -> (since: String?, longest: String?, range: String?) {
+        let since = streak.current > 0 ? streak.currentStart.map { "since " + label($0) } : nil
+        guard let start = streak.longestStart, let end = streak.longestEnd else { return (since, nil, nil) }
+        return (since, "longest \(TextFormat.plural(streak.longest, unit))", start == end ? label(start) : label(start) + " – " + label(end))
     }
 }

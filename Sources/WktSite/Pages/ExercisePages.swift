@@ -11,7 +11,7 @@ extension PageComposer {
         guard !site.exercises.isEmpty else {
             body.html(Self.emptyNotice(root: root))
             return Page(path: path, source: "exercises index", title: "Exercises",
-                        description: "Every exercise", section: .exercises, blocks: body.blocks)
+                        description: "No exercises yet", section: .exercises, blocks: body.blocks)
         }
         let pages = Self.pageCount(site.exercises.count)
         let rows = Self.pageRange(page, of: site.exercises.count)
@@ -34,9 +34,28 @@ extension PageComposer {
                         last.map { MD.link($0.day.description, to: root + $0.path) } ?? "–"]
             }))
         if !pageList.isEmpty { body.html(pageList) }
+        var description = "\(TextFormat.plural(site.exercises.count, "exercise")) with their totals and records"
+        if let top = mostTrained.first {
+            description += ", the most trained \(top.name) with \(TextFormat.plural(top.stats.workouts, "session"))"
+        }
+        if pages > 1 {
+            description += "; page \(page) of \(pages): \(TextFormat.count(rows.lowerBound + 1))–\(TextFormat.count(rows.upperBound))"
+        }
         return Page(path: path, source: "exercises index" + (page > 1 ? " page \(page)" : ""),
                     title: page > 1 ? "Exercises, page \(page) of \(pages)" : "Exercises",
-                    description: "Every exercise with its totals and records", section: .exercises, blocks: body.blocks)
+                    description: description, section: .exercises, blocks: body.blocks)
+    }
+
+    /// Exercises with at least one working set, the most trained first: by sessions (workouts
+    /// with a working set of it), then working sets, then name order (docs/product.md
+    /// "Share metadata").
+    var mostTrained: [ExerciseEntry] {
+        site.exercises.enumerated().filter { $0.element.stats.workingSets > 0 }.sorted { lhs, rhs in
+            let (left, right) = (lhs.element.stats, rhs.element.stats)
+            if left.workouts != right.workouts { return left.workouts > right.workouts }
+            if left.workingSets != right.workingSets { return left.workingSets > right.workingSets }
+            return lhs.offset < rhs.offset
+        }.map(\.element)
     }
 
     /// `exercises/<slug>.html`: records, rep maxes, progression and volume charts, PRs and the
@@ -97,7 +116,38 @@ extension PageComposer {
 
     private func exercisePageShell(_ exercise: ExerciseEntry, blocks: [PageBlock]) -> Page {
         Page(path: exercise.path, source: "exercise \"\(exercise.name)\"", title: exercise.name,
-             description: "Records, progression and every set of \(exercise.name)", section: .exercises, blocks: blocks)
+             description: exerciseDescription(exercise), section: .exercises, blocks: blocks)
+    }
+
+    /// `Bench Press (Barbell): best e1RM 102.5 kg, heaviest 100 kg × 3, 210 sessions`; without
+    /// weighted sets the max reps or the working sets instead.
+    private func exerciseDescription(_ exercise: ExerciseEntry) -> String {
+        let stats = exercise.stats
+        let records = stats.records
+        guard stats.workingSets > 0 else { return "\(exercise.name): no working sets yet" }
+        var parts: [String] = []
+        if let e1rm = records.e1rm { parts.append("best e1RM " + site.units.estimate(e1rm.value)) }
+        if let heaviest = records.heaviest {
+            parts.append("heaviest " + site.units.weight(heaviest.value) + (Self.repsAtHeaviest(records).map { " × \($0)" } ?? ""))
+        } else if let maxReps = records.maxReps {
+            parts.append("max reps \(TextFormat.count(maxReps.value))")
+        } else {
+            parts.append(TextFormat.plural(stats.workingSets, "set"))
+        }
+        parts.append(TextFormat.plural(stats.workouts, "session"))
+        return "\(exercise.name): " + parts.joined(separator: ", ")
+    }
+
+    /// The most reps done in one set at the heaviest weight, read from the rep maxes (the
+    /// greatest n whose n-rep max is the heaviest weight): `3`, or `12+` past the table; nil
+    /// without a heaviest record.
+    static func repsAtHeaviest(_ records: ExerciseRecords) -> String? {
+        guard let heaviest = records.heaviest else { return nil }
+        let grams = (heaviest.value * 1000).rounded()
+        guard let reps = (1...12).last(where: { records.repMax($0).map { ($0.value * 1000).rounded() == grams } ?? false }) else {
+            return nil
+        }
+        return reps == 12 ? "12+" : String(reps)
     }
 
     private func appendHistory(year: Int, rows: [[String]], withNotes: Bool, into body: inout PageBody) {

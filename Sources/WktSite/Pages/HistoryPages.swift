@@ -29,6 +29,14 @@ extension PageComposer {
         return summary
     }
 
+    /// The training days of `year`, one count per workout on its training day: the heatmap of
+    /// `history/<year>.html` and of `cards/heatmap.svg`.
+    func yearHeatmap(_ year: Int, id: ChartID) -> YearHeatmap {
+        YearHeatmap(
+            id: id, title: "Training days in \(TextFormat.year(year))", year: year, weekStart: site.report.calendar.weekStart,
+            days: site.workouts.filter { $0.day.year == year }.map { (date: $0.day, count: 1) }, today: site.today)
+    }
+
     /// `history/index.html`: a table of years, then every week as a compact calendar row, grouped
     /// by year and month, newest first.
     func historyIndex() throws(SiteError) -> Page {
@@ -39,7 +47,7 @@ extension PageComposer {
         guard let first = report.weeks.first, let last = report.weeks.last else {
             body.html(Self.emptyNotice(root: root))
             return Page(path: SitePaths.historyIndex, source: "history index", title: "History",
-                        description: "Every training week", section: .history, blocks: body.blocks)
+                        description: "No training weeks yet", section: .history, blocks: body.blocks)
         }
         let target = report.streaks.weeklyTarget
         let onTarget = report.weeks.filter { $0.workouts >= target }.count
@@ -72,8 +80,12 @@ extension PageComposer {
             }
             body.html(month + "</div>")
         }
+        let since = SiteModel.month(ofWeekStarting: first.start)
         return Page(path: SitePaths.historyIndex, source: "history index", title: "History",
-                    description: "Every training week as a calendar row", section: .history, blocks: body.blocks)
+                    description: "Every week since \(TextFormat.month(since, year: SiteModel.year(ofWeekStarting: first.start))) "
+                        + "as a calendar row: \(TextFormat.plural(report.weeks.count, "week")), "
+                        + "the weekly target of \(target) met in \(TextFormat.count(onTarget))",
+                    section: .history, blocks: body.blocks)
     }
 
     /// `history/<year>.html`: the year as a heatmap, its weekly chart, its weeks and its workouts.
@@ -90,10 +102,7 @@ extension PageComposer {
         body.html(yearPager(year, in: site.years, path: SitePaths.historyYear, up: ("All years", root + SitePaths.historyIndex)))
 
         let days = site.workouts.filter { $0.day.year == year }
-        let heatmap = YearHeatmap(
-            id: try Self.chartID("year-days"), title: "Training days in \(yearText)", year: year,
-            weekStart: report.calendar.weekStart, days: days.map { (date: $0.day, count: 1) }, today: site.today
-        ).render()
+        let heatmap = yearHeatmap(year, id: try Self.chartID("year-days")).render()
         body.html(heatmap.html)
         let weeks = report.weeks.filter { SiteModel.year(ofWeekStarting: $0.start) == year }
         let chart = BarChart(
@@ -118,6 +127,9 @@ extension PageComposer {
             body.markdown(workoutsTable(days.reversed(), root: root))
         }
         return Page(path: SitePaths.historyYear(year), source: "history of \(yearText)", title: "\(yearText) in training",
-                    description: "Training days, weeks and workouts of \(yearText)", section: .history, blocks: body.blocks)
+                    description: "\(yearText) in training: \(TextFormat.plural(summary.workouts, "workout")) on "
+                        + "\(TextFormat.plural(summary.trainingDays, "day")), weekly target met in \(summary.weeksOnTarget) of "
+                        + "\(TextFormat.plural(summary.weeks, "week")), \(site.units.volume(summary.volumeKg))",
+                    section: .history, blocks: body.blocks)
     }
 }

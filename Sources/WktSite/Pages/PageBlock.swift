@@ -28,11 +28,13 @@ struct Page: Sendable {
     let blocks: [PageBlock]
     /// A body template (`not-found`, `empty-store`) rendered instead of ``blocks``, if any.
     let bodyTemplate: String?
+    /// The page's Open Graph type (``ShareMeta``).
+    let shareKind: ShareMeta.Kind
 
     /// Creates a page; `bodyTemplate` replaces the blocks when set.
     init(
         path: String, source: String, title: String, description: String, section: NavSection?,
-        blocks: [PageBlock], bodyTemplate: String? = nil
+        blocks: [PageBlock], bodyTemplate: String? = nil, shareKind: ShareMeta.Kind = .website
     ) {
         self.path = path
         self.source = source
@@ -41,6 +43,7 @@ struct Page: Sendable {
         self.section = section
         self.blocks = blocks
         self.bodyTemplate = bodyTemplate
+        self.shareKind = shareKind
     }
 
     /// Directories between the site root and the page (`index.html` 0, `workouts/x.html` 1).

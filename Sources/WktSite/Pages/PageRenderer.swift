@@ -17,7 +17,7 @@ struct PageRenderer: Sendable {
     let skeletons: [SkeletonKey: LayoutSkeleton]
 
     /// Root prefix and navigation section: what the layout of a page depends on besides its
-    /// title, description and body.
+    /// title, description, share tags and body.
     struct SkeletonKey: Hashable, Sendable {
         /// `""` or `../`.
         let root: String
@@ -143,7 +143,7 @@ struct PageRenderer: Sendable {
         let root = page.path == SitePaths.notFound ? chrome.baseURL ?? "" : String(repeating: "../", count: page.depth)
         let context = PageContext(
             title: page.title, description: page.description, root: root, current: page.section, body: body,
-            siteTitle: chrome.siteTitle, buildID: chrome.buildID, footer: chrome.footer)
+            siteTitle: chrome.siteTitle, buildID: chrome.buildID, footer: chrome.footer, shareMeta: shareMeta(page))
         if let template = page.bodyTemplate {
             return (OutputFile(path: page.path, text: try layout.renderPage(context, bodyTemplate: template)), nil)
         }
@@ -155,14 +155,23 @@ struct PageRenderer: Sendable {
         return (OutputFile(path: page.path, text: try layout.renderPage(context)), nil)
     }
 
+    /// The share tags of `page` (``ShareMeta``): its absolute URL only with a base URL, and never
+    /// for `404.html`, which hosts serve at any address.
+    func shareMeta(_ page: Page) -> String {
+        let url = page.path == SitePaths.notFound ? nil : chrome.baseURL.map { Sitemap.absoluteURL(page.path, baseURL: $0) }
+        return ShareMeta.tags(
+            title: page.title, description: page.description, siteTitle: chrome.siteTitle, kind: page.shareKind, url: url)
+    }
+
     /// The skeleton of pages at `depth` below the root in `section`, if it could be made.
     func skeleton(depth: Int, section: NavSection?) -> LayoutSkeleton? {
         skeletons[SkeletonKey(root: String(repeating: "../", count: depth), section: section)]
     }
 }
 
-/// What the layout shows on every page around the page's own title, description and body: the
-/// same for all pages of a build, so ``LayoutSkeleton`` bakes it into its pre-rendered parts.
+/// What the layout shows on every page around the page's own title, description, share tags and
+/// body: the same for all pages of a build, so ``LayoutSkeleton`` bakes it into its pre-rendered
+/// parts.
 struct PageChrome: Sendable {
     /// The site title (raw text).
     let siteTitle: String
@@ -171,6 +180,7 @@ struct PageChrome: Sendable {
     /// The footer line (raw text).
     let footer: String
     /// The validated base URL (ending in `/`), used as the root of `404.html`, which hosts serve
-    /// at any depth; nil keeps that page's links relative.
+    /// at any depth, and for the pages' absolute URLs in their share tags; nil keeps that page's
+    /// links relative and leaves the absolute URLs out.
     let baseURL: String?
 }

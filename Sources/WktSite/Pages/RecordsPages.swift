@@ -16,7 +16,8 @@ extension PageComposer {
         guard !withRecords.isEmpty else {
             body.html(site.workouts.isEmpty ? Self.emptyNotice(root: root) : "<p class=\"muted\">No records yet.</p>")
             return Page(path: path, source: "records index", title: "Records",
-                        description: "Personal records", section: .records, blocks: body.blocks)
+                        description: site.workouts.isEmpty ? "No workouts yet" : "No records yet", section: .records,
+                        blocks: body.blocks)
         }
         let events = site.report.prEvents
         let pages = Self.pageCount(withRecords.count)
@@ -46,7 +47,9 @@ extension PageComposer {
         if page > 1 {
             body.html("<p><a href=\"\(root + SitePaths.recordsIndex)\">PR timeline →</a></p>")
             return Page(path: path, source: "records index page \(page)", title: "Records, page \(page) of \(pages)",
-                        description: "Every exercise's records", section: .records, blocks: body.blocks)
+                        description: "Records of exercises \(TextFormat.count(rows.lowerBound + 1))–\(TextFormat.count(rows.upperBound)) "
+                            + "of \(TextFormat.count(withRecords.count)), page \(page) of \(pages)",
+                        section: .records, blocks: body.blocks)
         }
         body.markdown("## PR timeline")
         if events.isEmpty {
@@ -62,8 +65,11 @@ extension PageComposer {
                 body.markdown(prTable(PREvent.newestFirst(events.filter { $0.day.year == year }), root: root))
             }
         }
-        return Page(path: path, source: "records index", title: "Records",
-                    description: "Every exercise's records and the PR timeline", section: .records, blocks: body.blocks)
+        var description = "Records of \(TextFormat.plural(withRecords.count, "exercise")) and \(TextFormat.plural(events.count, "PR"))"
+        if let latest = events.last { description += ", the latest on \(TextFormat.spokenDay(latest.day))" }
+        if pages > 1 { description += "; page 1 of \(pages)" }
+        return Page(path: path, source: "records index", title: "Records", description: description, section: .records,
+                    blocks: body.blocks)
     }
 
     /// `records/<year>.html`: the PRs of one year, newest first; long years continue on
@@ -87,7 +93,15 @@ extension PageComposer {
         if !pageList.isEmpty { body.html(pageList) }
         return Page(path: SitePaths.listPage(first, page), source: "records of \(yearText)" + (page > 1 ? " page \(page)" : ""),
                     title: "PRs in \(yearText)" + (page > 1 ? ", page \(page) of \(pages)" : ""),
-                    description: "Personal records set in \(yearText)", section: .records, blocks: body.blocks)
+                    description: recordsYearDescription(year, page: page, of: pages), section: .records, blocks: body.blocks)
+    }
+
+    /// `12 PRs in 2026 on 4 exercises`, with the page when the year is split.
+    private func recordsYearDescription(_ year: Int, page: Int, of pages: Int) -> String {
+        let events = site.report.prEvents.filter { $0.day.year == year }
+        let exercises = Set(events.map(\.exercise)).count
+        return "\(TextFormat.plural(events.count, "PR")) in \(TextFormat.year(year)) on \(TextFormat.plural(exercises, "exercise"))"
+            + (pages > 1 ? ", page \(page) of \(pages)" : "")
     }
 
     /// A record value linked to the workout that set it, with the day: `[100 kg](…) 2026-03-01`.

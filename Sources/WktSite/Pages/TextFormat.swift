@@ -53,6 +53,11 @@ enum TextFormat {
     /// `Monday 2026-11-16`.
     static func longDay(_ day: CivilDate) -> String { "\(WeekRow.fullName(day.weekday)) \(day)" }
 
+    /// `Monday 2 November 2026`: a day as a sentence says it (the meta descriptions).
+    static func spokenDay(_ day: CivilDate) -> String {
+        "\(WeekRow.fullName(day.weekday)) \(day.day) " + month(day.month, year: day.year)
+    }
+
     /// `November 2026`.
     static func month(_ month: Int, year: Int) -> String {
         ((1...12).contains(month) ? DateTicks.monthNames[month - 1] : "?") + " " + ASCIIDigits.pad(year, 4)

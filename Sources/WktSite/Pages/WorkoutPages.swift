@@ -13,7 +13,7 @@ extension PageComposer {
         guard let first = site.workouts.first, let last = site.workouts.last else {
             body.html(Self.emptyNotice(root: root))
             return Page(path: SitePaths.workoutsIndex, source: "workouts index", title: "Workouts",
-                        description: "Every workout", section: .workouts, blocks: body.blocks)
+                        description: "No workouts yet", section: .workouts, blocks: body.blocks)
         }
         body.html("<p class=\"lead\">\(TextFormat.plural(site.workouts.count, "workout")) from \(first.day) to \(last.day)</p>")
         if splitWorkoutsByYear {
@@ -34,7 +34,10 @@ extension PageComposer {
             }
         }
         return Page(path: SitePaths.workoutsIndex, source: "workouts index", title: "Workouts",
-                    description: "Every workout, newest first", section: .workouts, blocks: body.blocks)
+                    description: "\(TextFormat.plural(site.workouts.count, "workout")) from "
+                        + "\(TextFormat.month(first.day.month, year: first.day.year)) to "
+                        + "\(TextFormat.month(last.day.month, year: last.day.year)), newest first",
+                    section: .workouts, blocks: body.blocks)
     }
 
     /// `workouts/<year>.html`: the workouts of one year, newest first.
@@ -47,8 +50,11 @@ extension PageComposer {
         body.html("<p class=\"lead\">\(TextFormat.plural(entries.count, "workout"))</p>")
         body.html(yearPager(year, in: workoutYears, path: SitePaths.workoutsYear, up: ("All years", root + SitePaths.workoutsIndex)))
         body.markdown(workoutsTable(entries.reversed(), root: root))
+        let summary = summary(ofYear: year)
         return Page(path: SitePaths.workoutsYear(year), source: "workouts of \(yearText)", title: "Workouts in \(yearText)",
-                    description: "Every workout of \(yearText)", section: .workouts, blocks: body.blocks)
+                    description: "\(TextFormat.plural(summary.workouts, "workout")) in \(yearText): "
+                        + "\(TextFormat.plural(summary.workingSets, "set")), \(site.units.volume(summary.volumeKg))",
+                    section: .workouts, blocks: body.blocks)
     }
 
     /// `workouts/<id>.html`: one workout with its facts, notes, PRs and every exercise's sets.
@@ -102,9 +108,22 @@ extension PageComposer {
         for block in workout.exercises { exerciseBlock(block, root: root, into: &body) }
         return Page(
             path: entry.path, source: "workout \(info.id) (\(info.start))", title: "\(workout.name), \(entry.day)",
-            description: "\(TextFormat.longDay(entry.day)): \(TextFormat.plural(info.exercises.count, "exercise")), "
-                + "\(TextFormat.plural(info.workingSets, "working set")), \(site.units.volume(info.volumeKg))",
-            section: .workouts, blocks: body.blocks)
+            description: workoutDescription(entry), section: .workouts, blocks: body.blocks, shareKind: .article)
+    }
+
+    /// `Push on Monday 2 November 2026: 3 exercises, 12 sets, 3,400 kg, 2 PRs`; a workout without
+    /// sets gives its activity (`Lunch Run on …: running, no sets logged`). Only the name, the day
+    /// and numbers: never notes, check-ins, a rating, the time of day or the duration.
+    private func workoutDescription(_ entry: WorkoutEntry) -> String {
+        let info = entry.info
+        let start = "\(entry.workout.name) on \(TextFormat.spokenDay(entry.day)): "
+        guard !entry.workout.exercises.isEmpty else {
+            return start + Self.activityName(entry.workout.activity).lowercased() + ", no sets logged"
+        }
+        var parts = [TextFormat.plural(info.exercises.count, "exercise"), TextFormat.plural(info.workingSets, "set")]
+        if info.volumeKg > 0 { parts.append(site.units.volume(info.volumeKg)) }
+        if !info.prEvents.isEmpty { parts.append(TextFormat.plural(info.prEvents.count, "PR")) }
+        return start + parts.joined(separator: ", ")
     }
 
     /// The workout's key facts as a description list.
