@@ -11,8 +11,10 @@ import WktMarkdown
 /// Output: `index.html`, `history/index.html` and `history/<year>.html`, `workouts/index.html`,
 /// `workouts/<id>.html` (and `workouts/<year>.html` for long lists), `exercises/index.html` and
 /// `exercises/<slug>.html`, `records/index.html` (and `records/<year>.html` for long PR lists),
-/// `404.html`, `feed.xml`, `data/stats.json`, `sitemap.xml` with a base URL (not with `noindex`), `assets/*`, and
-/// `robots.txt` with `noindex` (docs/product.md "Publishing: what a public site reveals").
+/// `404.html`, `feed.xml`, `data/stats.json`, `sitemap.xml` with a base URL (not with
+/// `noindex`), `cards/*.svg` (``ShareCard``; like the dashboard, rendered by every build),
+/// `assets/*`, and `robots.txt` with `noindex` (docs/product.md "Publishing: what a public site
+/// reveals").
 public enum SiteBuilder {
     /// Builds every output file.
     ///
@@ -56,7 +58,7 @@ public enum SiteBuilder {
         }
 
         // stats.json and the feed are jobs too, so they run beside the pages instead of after them.
-        let jobs = [OutputJob.statsJSON, .feed] + composer.jobs.map { OutputJob.page($0) }
+        let jobs = [OutputJob.statsJSON, .feed] + ShareCard.allCases.map { OutputJob.card($0) } + composer.jobs.map { OutputJob.page($0) }
         let rendered = ParallelMap.map(jobs) { job -> Result<JobOutput, SiteError> in
             do throws(SiteError) {
                 switch job {
@@ -66,6 +68,8 @@ public enum SiteBuilder {
                 case .feed:
                     let feed = AtomFeed.document(site: site, baseURL: baseURL)
                     return .success(JobOutput(file: OutputFile(path: SitePaths.feed, text: feed), source: "Atom feed"))
+                case .card(let card):
+                    return .success(JobOutput(file: try composer.card(card), source: "share card \(card.path)"))
                 case .page(let pageJob):
                     var key: (path: String, key: UInt64)?
                     switch incremental?.decide(pageJob) {
@@ -123,6 +127,8 @@ public enum SiteBuilder {
         case statsJSON
         /// `feed.xml`.
         case feed
+        /// A share card of `cards/`.
+        case card(ShareCard)
         /// An HTML page.
         case page(PageJob)
     }

@@ -7,6 +7,9 @@ enum GoldenSiteListing {
         404.html  2671a0069a195a45713ac67af042dd2fe1e3af0a8a0caf7a9ca4adb6fed8766b
         assets/favicon.svg  c87470ebd2c4edd69f0f653cd083623b6fc6acf442b1b10b1b6743297dbb9006
         assets/style.css  1411f7d3d06aa476503be13d89321c5a1d3d5c226f96fadf9f44db5c48241987
+        cards/heatmap.svg  b643589e6f2aa31aaf9debf6047c44dcffd92511b9bcb00f7717b31a6262a570
+        cards/lifts.svg  95d03530358ccd3352aaafd1b21b02cd48cb4ccff2fce00240f93c3a3c392c46
+        cards/streaks.svg  079ec7945dde08c9f0ebb10a33148e5f68407ece69f471a31f7469e2546397f7
         data/stats.json  283eaf847070f6b6a9c7367b28ee5ced2ebc0057806f4825bad0fce7f3b93986
         exercises/band-pull-apart.html  716b2f738b06ef7a1526e9a356e1d2fd6a0a219941dd5c0d27d248de80f61d8a
         exercises/bench-press-barbell.html  94f03873f60cbd6eb39f34d9288d80e74bd5d30de18098829a02ea2c05de63f9

@@ -35,6 +35,7 @@ struct SiteBuilderTests {
             "exercises/svg-onload-alert-1.html", "exercises/squat-barbell.html", "exercises/leg-press.html",
             "exercises/cafe.html", "exercises/cafe-73473dcc.html", "exercises/pull-up.html", "exercises/plank.html",
             "exercises/treadmill.html", "exercises/band-pull-apart.html",
+            "cards/heatmap.svg", "cards/lifts.svg", "cards/streaks.svg",
         ]
         let curl = paths.filter { $0.hasPrefix("exercises/curl-lrac") }
         #expect(curl.count == 1, "the bidi name gets one page: \(curl)")
@@ -42,13 +43,19 @@ struct SiteBuilderTests {
         #expect(!paths.contains("sitemap.xml"), "no sitemap without a base URL")
     }
 
-    @Test("R-13: no script, no event handler, no dangerous URL, no style attribute, CSP on every page")
+    @Test("R-13: no script, no event handler, no dangerous URL, no style attribute, CSP on every page; SVG files load nothing")
     func invariantScan() throws {
         var problems: [String] = []
-        for (path, html) in try text().sorted(by: { $0.key < $1.key }) where path.hasSuffix(".html") {
-            problems += invariantProblems(path: path, html: html)
+        var svgs = 0
+        for (path, text) in try text().sorted(by: { $0.key < $1.key }) {
+            if path.hasSuffix(".html") { problems += invariantProblems(path: path, html: text) }
+            if path.hasSuffix(".svg") {
+                problems += svgProblems(path: path, svg: text)
+                svgs += 1
+            }
         }
         #expect(problems.isEmpty, "\(problems)")
+        #expect(svgs == 4, "the favicon and three cards")
     }
 
     @Test("every relative href and src in every page and the feed resolves to a built file")
@@ -95,13 +102,13 @@ struct SiteBuilderTests {
         #expect(try text()["data/stats.json"] == expected)
     }
 
-    @Test("T-15: a new week changes only the dashboard, the history and stats.json")
+    @Test("T-15: a new week changes only the dashboard, the history, the heatmap card and stats.json")
     func weekBoundary() throws {
         let sunday = SiteFixture.textFiles(try files())
         let monday = SiteFixture.textFiles(try SiteBuilder.build(SiteFixture.input(today: SiteFixture.today.adding(days: 1))))
         #expect(Set(sunday.keys) == Set(monday.keys))
         let changed = Set(sunday.keys.filter { sunday[$0] != monday[$0] })
-        #expect(changed == ["index.html", "history/index.html", "history/2026.html", "data/stats.json"])
+        #expect(changed == ["index.html", "history/index.html", "history/2026.html", "cards/heatmap.svg", "data/stats.json"])
     }
 
     @Test("two workouts in the same minute get distinct page IDs in walk order")
@@ -116,8 +123,9 @@ struct SiteBuilderTests {
         let input = SiteBuildInput(history: WorkoutHistory(workouts: []), settings: SiteFixture.settings(), today: SiteFixture.today)
         let files = SiteFixture.textFiles(try SiteBuilder.build(input))
         #expect(files.keys.sorted() == [
-            "404.html", "assets/favicon.svg", "assets/style.css", "data/stats.json", "exercises/index.html", "feed.xml",
-            "history/index.html", "index.html", "records/index.html", "workouts/index.html",
+            "404.html", "assets/favicon.svg", "assets/style.css", "cards/heatmap.svg", "cards/lifts.svg", "cards/streaks.svg",
+            "data/stats.json", "exercises/index.html", "feed.xml", "history/index.html", "index.html", "records/index.html",
+            "workouts/index.html",
         ])
         let index = try #require(files["index.html"])
         #expect(index.contains("No workouts yet"))
@@ -129,6 +137,7 @@ struct SiteBuilderTests {
         for (path, html) in files where path.hasSuffix(".html") {
             problems += invariantProblems(path: path, html: html) + brokenLinks(path: path, html: html, paths: Set(files.keys))
         }
+        for (path, svg) in files where path.hasSuffix(".svg") { problems += svgProblems(path: path, svg: svg) }
         #expect(problems.isEmpty, "\(problems)")
     }
 

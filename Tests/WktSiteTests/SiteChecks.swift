@@ -95,6 +95,25 @@ func invariantProblems(path: String, html: String) -> [String] {
     return problems
 }
 
+/// The R-13 scan of one SVG file of the site (share cards, the favicon): problems found, empty
+/// when clean. Nothing may run or load anything: no script, no `on…=` attribute, no `style`
+/// attribute, no link attribute at all, no foreign content, images or CSS imports and URLs.
+func svgProblems(path: String, svg: String) -> [String] {
+    var problems: [String] = []
+    let lower = svg.lowercased()
+    for bad in ["<script", "<foreignobject", "<image", "<a ", "<use", "url(", "@import", "javascript:", "data:"] where lower.contains(bad) {
+        problems.append("\(path): \(bad)")
+    }
+    for tag in htmlTags(in: svg) {
+        for attribute in tag.attributes {
+            if attribute.name.firstMatch(of: /^on[a-z]+$/) != nil { problems.append("\(path): \(tag.name) \(attribute.name)=") }
+            if attribute.name == "style" { problems.append("\(path): style attribute on \(tag.name)") }
+            if ["href", "src", "xlink:href"].contains(attribute.name) { problems.append("\(path): \(tag.name) \(attribute.name)=") }
+        }
+    }
+    return problems
+}
+
 /// Resolves a relative reference from the page at `path` (both `/`-separated); nil when it
 /// leaves the root.
 func resolve(_ reference: String, from path: String) -> String? {

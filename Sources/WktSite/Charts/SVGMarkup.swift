@@ -6,7 +6,7 @@ import WktMarkdown
 /// It owns the common frame (the `<svg>` element with `role="img"`, fixed `viewBox`,
 /// `<title>` and `<desc>` tied to it by `aria-labelledby`), formats every coordinate with one
 /// decimal (``DecimalFormat``), and escapes every piece of text it writes. It never writes a
-/// `style` attribute, a script or an event handler.
+/// `style` attribute, a script or an event handler; a `<style>` element only with fixed CSS.
 struct SVGMarkup {
     private var text = ""
 
@@ -19,6 +19,12 @@ struct SVGMarkup {
             + " role=\"img\" aria-labelledby=\"\(titleID) \(descID)\">\n"
             + "<title id=\"\(titleID)\">\(HTMLEscaping.escapeHTML(title))</title>\n"
             + "<desc id=\"\(descID)\">\(HTMLEscaping.escapeHTML(description))</desc>\n"
+    }
+
+    /// An inline `<style>` element: fixed CSS of our code (the share cards, which must carry their
+    /// own styles), never data. It must hold no `<` or `&`, which XML would read as markup.
+    mutating func style(_ css: String) {
+        text += "<style>\n\(css)\n</style>\n"
     }
 
     /// A coordinate with exactly one decimal.

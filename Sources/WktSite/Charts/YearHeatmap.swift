@@ -113,6 +113,24 @@ public struct YearHeatmap: Sendable, Hashable {
         var svg = SVGMarkup(
             id: id, kind: "year-heatmap", width: Int(Self.width), height: Int(Self.height),
             title: title, description: title + ": " + summary)
+        draw(into: &svg)
+        let totals = monthTotals
+        let table = DataTable(
+            caption: title,
+            columns: [
+                DataTable.Column("Month", numeric: false), DataTable.Column("Workouts", numeric: true),
+                DataTable.Column("Training days", numeric: true),
+            ],
+            rows: totals.enumerated().map { ["\(DateTicks.monthNames[$0.offset]) \(year)", String($0.element.workouts), String($0.element.days)] })
+        return RenderedChart(id: id, title: title, summary: summary, svg: svg.finish(), table: table)
+    }
+
+    /// The size of what ``draw(into:)`` draws, from (0, 0).
+    static let drawnSize = (width: width, height: height)
+
+    /// Draws the month names, weekday names, one square per day and the legend into `svg`, at
+    /// (0, 0) to ``drawnSize`` (the chart, and the heatmap card of `cards/`).
+    func draw(into svg: inout SVGMarkup) {
         let start = firstDay
         let offset = firstRow
         let position = { (date: CivilDate) -> (x: Double, y: Double) in
@@ -160,16 +178,6 @@ public struct YearHeatmap: Sendable, Hashable {
             svg.label(label, x: x + Self.cell + 4, y: legendY + 9)
         }
         svg.closeGroup()
-
-        let totals = monthTotals
-        let table = DataTable(
-            caption: title,
-            columns: [
-                DataTable.Column("Month", numeric: false), DataTable.Column("Workouts", numeric: true),
-                DataTable.Column("Training days", numeric: true),
-            ],
-            rows: totals.enumerated().map { ["\(DateTicks.monthNames[$0.offset]) \(year)", String($0.element.workouts), String($0.element.days)] })
-        return RenderedChart(id: id, title: title, summary: summary, svg: svg.finish(), table: table)
     }
 
     private static func workoutsText(_ count: Int) -> String {
