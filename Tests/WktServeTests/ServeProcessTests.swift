@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import WktApp
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@Suite("wkt-site serve, the real binary", .enabled(if: ServeBinary.available))
+struct ServeProcessTests {
+    /// Sorted `path size` lines of a folder.
+    private func listing(_ folder: String) -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: folder)
+        var lines: [String] = []
+        while let entry = enumerator?.nextObject() as? String {
+            lines.append("\(entry) \(FileManager.default.contents(atPath: folder + "/" + entry)?.hashValue ?? -1)")
+        }
+        return lines.sorted()
+    }
+
+    /// Leftovers a build must never leave beside the output folder.
+    private func leftovers(_ directory: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix("site.tmp-") }
+    }
+
+    @Test("prints the URL, serves, and Ctrl-C (SIGINT) stops it with exit 130, nothing left behind, the lock free")
+    func sigint() async throws {
+        let sandbox = try ServeSandbox()
+        defer { sandbox.remove() }
+        #expect(try sandbox.importCSV("first.csv", Exports.first).exitCode == 0)
+        let serve = try ServeBinary.Running(["serve", "--port", "0", "--today", "2026-11-21"], in: sandbox.directory)
+        let port = try #require(await serve.port(), "no URL line: \(serve.stdout) \(serve.stderr)")
+        #expect(serve.stdout.contains("Serving site/ at http://127.0.0.1:\(port)/\n"))
+        #expect(try await HTTPTestClient.fetch(port: port, "/").status == 200)
+        kill(serve.process.processIdentifier, SIGINT)
+        #expect(await serve.waitForExit() == 130, "\(serve.stderr)")
+        #expect(try leftovers(sandbox.directory).isEmpty)
+        await #expect(throws: (any Error).self, "no longer listening") { try await HTTPTestClient.fetch(port: port, "/") }
+        let build = BuildRunner.run(BuildRequest(output: "site", today: "2026-11-22", quiet: true), env: sandbox.env)
+        #expect(build.exitCode == 0, "the run lock is free: \(build.stderr)")
+    }
+
+    @Test("SIGTERM during a rebuild: the rebuild stops before its swap, exit 143, the site as before, no temporary folder")
+    func sigtermDuringRebuild() async throws {
+        let sandbox = try ServeSandbox()
+        defer { sandbox.remove() }
+        #expect(try sandbox.importCSV("first.csv", Exports.first).exitCode == 0)
+        let serve = try ServeBinary.Running(
+            ["serve", "--port", "0", "--today", "2026-11-21"], in: sandbox.directory,
+            environment: ["WKT_TEST_PAUSE_BEFORE_PUBLISH_MS": "4000"])
+        let port = try #require(await serve.port(), "no URL line: \(serve.stdout) \(serve.stderr)")
+        let before = listing(sandbox.directory + "/site")
+        try sandbox.write("wkt-site.toml", "title = \"Changed\"\n")
+        try await Task.sleep(for: .seconds(2))  // polled, debounced, built, now pausing before its publish step
+        #expect(try await HTTPTestClient.fetch(port: port, "/").status == 200, "serving goes on during the rebuild")
+        kill(serve.process.processIdentifier, SIGTERM)
+        #expect(await serve.waitForExit() == 143, "\(serve.stderr)")
+        #expect(serve.stderr.contains("interrupted; site/ is unchanged"), "\(serve.stderr)")
+        #expect(listing(sandbox.directory + "/site") == before, "site intact")
+        #expect(try leftovers(sandbox.directory).isEmpty)
+        let build = BuildRunner.run(BuildRequest(output: "site", today: "2026-11-21", quiet: true), env: sandbox.env)
+        #expect(build.exitCode == 0, "the run lock is free: \(build.stderr)")
+    }
+
+    @Test("a port already in use is one line and exit 74; a bad --host or --port is a usage error")
+    func portInUse() async throws {
+        let sandbox = try ServeSandbox()
+        defer { sandbox.remove() }
+        #expect(try sandbox.importCSV("first.csv", Exports.first).exitCode == 0)
+        let holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(holder) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(holder, pointer, length) == 0 && listen(holder, 1) == 0 && getsockname(holder, pointer, &length) == 0
+            }
+        }
+        try #require(bound)
+        let port = UInt16(bigEndian: address.sin_port)
+        let serve = try ServeBinary.Running(["serve", "--port", String(port), "--today", "2026-11-21"], in: sandbox.directory)
+        #expect(await serve.waitForExit() == 74)
+        let lines = serve.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(serve.stderr)")
+        #expect(lines.first?.hasPrefix("wkt-site: cannot listen on 127.0.0.1:\(port): Address already in use") == true, "\(serve.stderr)")
+        #expect(try leftovers(sandbox.directory).isEmpty)
+
+        let host = try ServeBinary.Running(["serve", "--host", "example.org", "--port", "0"], in: sandbox.directory)
+        #expect(await host.waitForExit() == 64, "\(host.stderr)")
+        #expect(host.stderr.contains("--host 'example.org' is not an IP address"))
+        let badPort = try ServeBinary.Running(["serve", "--port", "70000"], in: sandbox.directory)
+        #expect(await badPort.waitForExit() == 64)
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import Synchronization
+import WktApp
+@testable import WktServe
+
+/// A throw-away folder with a store made by `ImportRunner`, for running `serve` in-process.
+final class ServeSandbox: Sendable {
+    let directory: String
+    let env: AppEnvironment
+    /// Every line `serve` printed, stderr lines prefixed with `err: `.
+    let lines = Mutex<[String]>([])
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.path + "/wkt-serve-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory + "/home", withIntermediateDirectories: true)
+        env = AppEnvironment(
+            workingDirectory: directory, variables: ["TZ": "UTC", "HOME": directory + "/home", "WKT_LOCK_WAIT": "10"],
+            now: Date(timeIntervalSince1970: 1_795_000_000), stdoutIsTerminal: false)
+    }
+
+    /// Writes a file relative to the folder (atomically, as an editor saves).
+    func write(_ name: String, _ text: String) throws {
+        let path = directory + "/" + name
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+
+    /// Imports a CSV export through `ImportRunner`, as `wkt-site import` in another terminal.
+    @discardableResult
+    func importCSV(_ name: String, _ text: String) throws -> CommandResult {
+        try write(name, text)
+        return ImportRunner.run(ImportRequest(files: [name]), env: env)
+    }
+
+    /// The console `serve` prints to.
+    var console: ServeConsole {
+        ServeConsole(out: { line in self.lines.withLock { $0.append(line) } },
+                     err: { line in self.lines.withLock { $0.append("err: " + line) } })
+    }
+
+    /// The request `serve` runs with: output `site`, a fixed day, fast polling.
+    func request(liveReload: Bool = false, templates: String? = nil) -> ServeRequest {
+        ServeRequest(
+            build: BuildRequest(output: "site", today: "2026-11-21", templates: templates), host: "127.0.0.1", port: 0,
+            liveReload: liveReload, pollInterval: .milliseconds(100), quietPeriod: .milliseconds(200))
+    }
+
+    /// Starts `serve` in-process on a free port.
+    func start(liveReload: Bool = false, templates: String? = nil) async throws -> PreviewServer {
+        switch await PreviewServer.start(request(liveReload: liveReload, templates: templates), env: env, console: console) {
+        case let .success(server): return server
+        case let .failure(failure): throw ServeTestError(description: "serve did not start: \(failure.result)")
+        }
+    }
+
+    /// Runs `body` with `serve` started in-process, and stops it afterwards (also on a throw).
+    func serving<T>(
+        liveReload: Bool = false, templates: String? = nil, _ body: (PreviewServer) async throws -> T
+    ) async throws -> T {
+        let server = try await start(liveReload: liveReload, templates: templates)
+        do {
+            let result = try await body(server)
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
+    /// The bytes of a file of the built site.
+    func siteBytes(_ path: String) -> [UInt8] {
+        Array(FileManager.default.contents(atPath: directory + "/site/" + path) ?? Data())
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: directory) }
+}
+
+/// A value behind a lock that escaping closures (client threads) can share.
+final class Locked<Value: Sendable>: Sendable {
+    private let mutex: Mutex<Value>
+
+    init(_ value: Value) { mutex = Mutex(value) }
+
+    func withLock<T>(_ body: (inout sending Value) throws -> sending T) rethrows -> sending T {
+        try mutex.withLock(body)
+    }
+}
+
+struct ServeTestError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// Polls `condition` every 50 ms for up to `seconds`; whether it became true.
+func eventually(seconds: Double = 20, _ condition: () async throws -> Bool) async -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if (try? await condition()) == true { return true }
+        try? await Task.sleep(for: .milliseconds(50))
+    }
+    return false
+}
+
+/// Small Strong exports (the same dialect as `wkt-site import` reads from the app).
+enum Exports {
+    static let first = """
+        Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
+        2026-11-02 07:00:00,"Push",1h 0m,"Bench Press (Barbell)",1,80,5,0,0,,,
+        2026-11-02 07:00:00,"Push",1h 0m,"Bench Press (Barbell)",2,80,5,0,0,,,
+        2026-11-05 07:00:00,"Legs",55m,"Squat (Barbell)",1,100,5,0,0,,,
+        2026-11-05 07:00:00,"Legs",55m,"Squat (Barbell)",2,105,3,0,0,,,
+
+        """
+
+    /// A later workout, for a rebuild.
+    static let second = """
+        Date,Workout Name,Duration,Exercise Name,Set Order,Weight,Reps,Distance,Seconds,Notes,Workout Notes,RPE
+        2026-11-16 18:30:00,"Pull",50m,"Deadlift (Barbell)",1,140,5,0,0,,,
+        2026-11-16 18:30:00,"Pull",50m,"Deadlift (Barbell)",2,150,3,0,0,,,
+
+        """
+}
+
+/// The `wkt-site` executable beside the test bundle, for what only a process shows (signals,
+/// exit codes, the printed URL).
+enum ServeBinary {
+    static let path: String? = {
+        guard let me = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
+        let candidate = ((me as NSString).deletingLastPathComponent as NSString).appendingPathComponent("wkt-site")
+        return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
+    }()
+
+    static var available: Bool {
+        if path == nil { print("note: the wkt-site binary is not beside the test bundle; serve process tests skipped") }
+        return path != nil
+    }
+
+    /// A started `wkt-site` process in `directory` whose stdout and stderr go to files there.
+    final class Running: @unchecked Sendable {
+        let process = Process()
+        let stdoutPath: String
+        let stderrPath: String
+
+        init(_ arguments: [String], in directory: String, environment: [String: String] = [:]) throws {
+            stdoutPath = directory + "/.serve-\(UUID().uuidString).out"
+            stderrPath = stdoutPath + ".err"
+            _ = FileManager.default.createFile(atPath: stdoutPath, contents: nil)
+            _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
+            process.executableURL = URL(fileURLWithPath: ServeBinary.path ?? "/nonexistent")
+            process.arguments = arguments
+            process.currentDirectoryURL = URL(fileURLWithPath: directory)
+            process.environment = ProcessInfo.processInfo.environment.merging(["TZ": "UTC"].merging(environment) { $1 }) { $1 }
+            process.standardOutput = FileHandle(forWritingAtPath: stdoutPath)
+            process.standardError = FileHandle(forWritingAtPath: stderrPath)
+            try process.run()
+        }
+
+        var stdout: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
+        var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+
+        /// The port of the `Serving … at http://127.0.0.1:PORT/` line, once printed (waits up to 60 s).
+        func port() async -> UInt16? {
+            let deadline = Date().addingTimeInterval(60)
+            while Date() < deadline, process.isRunning {
+                if let line = stdout.split(separator: "\n").first(where: { $0.hasPrefix("Serving ") }),
+                   let range = line.range(of: "http://127.0.0.1:") {
+                    return UInt16(line[range.upperBound...].prefix { $0.isNumber })
+                }
+                try? await Task.sleep(for: .milliseconds(50))
+            }
+            return nil
+        }
+
+        /// Waits for the exit (at most `seconds`, then kills it); the status (minus the signal
+        /// when it died of one).
+        func waitForExit(seconds: Double = 30) async -> Int32 {
+            let deadline = Date().addingTimeInterval(seconds)
+            while process.isRunning, Date() < deadline { try? await Task.sleep(for: .milliseconds(50)) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            while process.isRunning { try? await Task.sleep(for: .milliseconds(10)) }
+            return process.terminationReason == .exit ? process.terminationStatus : -process.terminationStatus
+        }
+    }
+}
