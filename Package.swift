@@ -128,11 +128,13 @@ let package = Package(
         .testTarget(name: "WktDemoTests", dependencies: ["WktDemo", "WktCore"], swiftSettings: swiftSettings),
         .testTarget(name: "WktIOTests", dependencies: ["WktIO", "WktCore"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "WktAppTests", dependencies: ["WktApp", "WktCore", "WktStore", "WktImport", "WktFaultVFS"],
+            name: "WktAppTests",
+            dependencies: ["WktApp", "WktCore", "WktStore", "WktImport", "WktFaultVFS", "WktTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "WktServeTests", dependencies: ["WktServe", "WktApp", "WktCore", "WktIO"], swiftSettings: swiftSettings
+            name: "WktServeTests", dependencies: ["WktServe", "WktApp", "WktCore", "WktIO", "WktTestSupport"],
+            swiftSettings: swiftSettings
         ),
     ]
 )

@@ -18,16 +18,22 @@ public final class PreviewServer: Sendable {
     /// The port listened on.
     public let port: UInt16
 
-    private let request: ServeRequest
-    private let env: AppEnvironment
-    private let console: ServeConsole
-    private let shouldStop: @Sendable () -> Bool
+    private let setup: Setup
     private let server: HTTPServer
     private let gate: SiteGate
     private let shared: Shared
     private let tasks = Mutex<(server: Task<Void, Never>?, watcher: Task<Void, Never>?)>((nil, nil))
     private let rebuilds = DispatchQueue(label: "wkt-site.serve.rebuild")
-    private let started = ContinuousClock.now
+
+    /// What `start` was given.
+    private struct Setup: Sendable {
+        let request: ServeRequest
+        let env: AppEnvironment
+        let console: ServeConsole
+        let shouldStop: @Sendable () -> Bool
+        /// When `start` began (`env.now` is that instant): rebuilds move `now` on from it.
+        let began: ContinuousClock.Instant
+    }
 
     /// What the handler and the server's task share with the server before it exists.
     private final class Shared: Sendable {
@@ -37,18 +43,12 @@ public final class PreviewServer: Sendable {
         let failure = Mutex<String?>(nil)
     }
 
-    private init(
-        request: ServeRequest, env: AppEnvironment, console: ServeConsole, shouldStop: @escaping @Sendable () -> Bool,
-        server: HTTPServer, gate: SiteGate, shared: Shared, port: UInt16
-    ) {
-        self.request = request
-        self.env = env
-        self.console = console
-        self.shouldStop = shouldStop
+    private init(setup: Setup, server: HTTPServer, gate: SiteGate, shared: Shared, port: UInt16) {
+        self.setup = setup
         self.server = server
         self.gate = gate
         self.shared = shared
-        self.url = "http://\(ListenAddress.display(host: request.host, port: Int(port)))/"
+        self.url = "http://\(ListenAddress.display(host: setup.request.host, port: Int(port)))/"
         self.port = port
     }
 
@@ -66,6 +66,7 @@ public final class PreviewServer: Sendable {
         _ request: ServeRequest, env: AppEnvironment, console: ServeConsole,
         shouldStop: @escaping @Sendable () -> Bool = { false }
     ) async -> Result<PreviewServer, ServeFailure> {
+        let began = ContinuousClock.now
         let address: any SocketAddress
         do {
             address = try ListenAddress.make(host: request.host, port: request.port)
@@ -105,9 +106,10 @@ public final class PreviewServer: Sendable {
                                                   exitCode: ExitStatus.ioError)))
         }
         let preview = PreviewServer(
-            request: request, env: env, console: console, shouldStop: shouldStop, server: server, gate: gate,
-            shared: shared, port: bound)
-        console.out("Serving \(request.build.output.hasSuffix("/") ? request.build.output : request.build.output + "/") at \(preview.url)")
+            setup: Setup(request: request, env: env, console: console, shouldStop: shouldStop, began: began), server: server,
+            gate: gate, shared: shared, port: bound)
+        let output = request.build.output.hasSuffix("/") ? request.build.output : request.build.output + "/"
+        console.out("Serving \(output) at \(preview.url)")
         let watching = Task { await preview.watch(watcher, from: inputs) }
         preview.tasks.withLock { $0 = (serverTask, watching) }
         return .success(preview)
@@ -116,21 +118,21 @@ public final class PreviewServer: Sendable {
     /// Rebuilds now, through `BuildRunner` with the publish stage behind the gate, and prints one
     /// line (the build's summary and the time taken; none with `--quiet`) or the error.
     @discardableResult
-    public func rebuild() async -> CommandResult {
+    func rebuild() async -> CommandResult {
         let clock = ContinuousClock()
         let begin = clock.now
-        var env = env
-        env.now = env.now.addingTimeInterval(Self.seconds(begin - started))
+        var env = setup.env
+        env.now = env.now.addingTimeInterval(Self.seconds(begin - setup.began))
         let before = gate.publishes
-        let request = request.build
+        let request = setup.request.build
         let gate = gate
         let result = await Self.runOffPool(rebuilds) { [env] in BuildRunner.run(request, env: env, gate: gate) }
         if result.exitCode == 0 {
             if gate.publishes != before { shared.builds.withLock { $0 += 1 } }
             let elapsed = Int((Self.seconds(clock.now - begin) * 1000).rounded())
-            console.print(result, suffix: " (rebuilt in \(elapsed) ms)")
+            setup.console.print(result, suffix: " (rebuilt in \(elapsed) ms)")
         } else {
-            console.print(result)
+            setup.console.print(result)
         }
         return result
     }
@@ -149,12 +151,12 @@ public final class PreviewServer: Sendable {
 
     /// The watcher: polls the inputs and rebuilds once they have changed and settled.
     private func watch(_ watcher: InputWatcher, from inputs: InputWatcher.Snapshot) async {
-        var debouncer = RebuildDebouncer(built: inputs, quiet: request.quietPeriod)
+        var debouncer = RebuildDebouncer(built: inputs, quiet: setup.request.quietPeriod)
         let clock = ContinuousClock()
         while !Task.isCancelled {
-            try? await Task.sleep(for: request.pollInterval)
-            guard !Task.isCancelled, !shouldStop() else { return }
-            if debouncer.observe(watcher.snapshot(), at: clock.now - started) {
+            try? await Task.sleep(for: setup.request.pollInterval)
+            guard !Task.isCancelled, !setup.shouldStop() else { return }
+            if debouncer.observe(watcher.snapshot(), at: clock.now - setup.began) {
                 await rebuild()
             }
         }

@@ -36,11 +36,9 @@ struct PathAttackTests {
 
     @Test("every attack over HTTP answers 400 or 404 and never a byte from outside the site")
     func attacks() async throws {
-        let sandbox = try ServeSandbox()
-        defer { sandbox.remove() }
-        #expect(try sandbox.importCSV("first.csv", Exports.first).exitCode == 0)
-        try sandbox.write("secret.txt", "TOP-SECRET\n")
-        try await sandbox.serving { server in try await attack(server, sandbox: sandbox) }
+        try await ServeSandbox.servingFirstExport(prepare: { try $0.write("secret.txt", "TOP-SECRET\n") }) { sandbox, server in
+            try await attack(server, sandbox: sandbox)
+        }
     }
 
     private func attack(_ server: PreviewServer, sandbox: ServeSandbox) async throws {

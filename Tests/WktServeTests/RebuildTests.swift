@@ -7,10 +7,7 @@ import WktApp
 struct RebuildTests {
     @Test("an import in another 'terminal' while serving is seen by the next request (the run lock is free between builds)")
     func rebuildAfterImport() async throws {
-        let sandbox = try ServeSandbox()
-        defer { sandbox.remove() }
-        #expect(try sandbox.importCSV("first.csv", Exports.first).exitCode == 0)
-        try await sandbox.serving(liveReload: true) { server in
+        try await ServeSandbox.servingFirstExport(liveReload: true) { sandbox, server in
             let before = try await HTTPTestClient.fetch(port: server.port, "/")
             let firstID = try #require(before.buildID)
             #expect(try await HTTPTestClient.fetch(port: server.port, "/workouts/2026-11-16-1830.html").status == 404)
@@ -29,11 +26,8 @@ struct RebuildTests {
 
     @Test("a broken configuration written while serving: its one-line error, and the last good site stays served")
     func failedRebuild() async throws {
-        let sandbox = try ServeSandbox()
-        defer { sandbox.remove() }
-        try sandbox.write("wkt-site.toml", "title = \"Good Lifts\"\n")
-        #expect(try sandbox.importCSV("first.csv", Exports.first).exitCode == 0)
-        try await sandbox.serving { server in
+        try await ServeSandbox.servingFirstExport(prepare: { try $0.write("wkt-site.toml", "title = \"Good Lifts\"\n") }) {
+            sandbox, server in
             let good = try await HTTPTestClient.fetch(port: server.port, "/")
             #expect(good.title?.contains("Good Lifts") == true)
             try sandbox.write("wkt-site.toml", "title = \"Broken\nweekly_target = 99\n")
@@ -55,16 +49,16 @@ struct RebuildTests {
 
     @Test("templates: an edit in the templates folder rebuilds; a broken template keeps the last good site")
     func templates() async throws {
-        let sandbox = try ServeSandbox()
-        defer { sandbox.remove() }
-        #expect(try sandbox.importCSV("first.csv", Exports.first).exitCode == 0)
-        #expect(InitRunner.run(InitRequest(templates: "templates"), env: sandbox.env).exitCode == 0)
-        let layout = sandbox.directory + "/templates/layout.mustache"
-        let original = try String(contentsOfFile: layout, encoding: .utf8)
-        try await sandbox.serving(templates: "templates") { server in
-            try sandbox.write("templates/layout.mustache", original.replacingOccurrences(of: "<main", with: "<!-- edited -->\n<main"))
-            let edited = await eventually { try await HTTPTestClient.fetch(port: server.port, "/").text.contains("<!-- edited -->") }
-            #expect(edited)
+        let copied = { (sandbox: ServeSandbox) in
+            let result = InitRunner.run(InitRequest(templates: "templates"), env: sandbox.env)
+            guard result.exitCode == 0 else { throw ServeTestError(description: "init: \(result.stderr)") }
+        }
+        try await ServeSandbox.servingFirstExport(templates: "templates", prepare: copied) { sandbox, server in
+            let original = try String(contentsOfFile: sandbox.directory + "/templates/layout.mustache", encoding: .utf8)
+            let edited = original.replacingOccurrences(of: "<main", with: "<!-- edited -->\n<main")
+            try sandbox.write("templates/layout.mustache", edited)
+            let seen = await eventually { try await HTTPTestClient.fetch(port: server.port, "/").text.contains("<!-- edited -->") }
+            #expect(seen)
             let good = try await HTTPTestClient.fetch(port: server.port, "/")
             try sandbox.write("templates/layout.mustache", original + "{{#unclosed}}\n")
             let failed = await eventually { sandbox.lines.withLock { $0.contains { $0.hasPrefix("err: wkt-site: ") } } }

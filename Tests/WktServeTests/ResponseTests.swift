@@ -6,10 +6,7 @@ import Testing
 struct ResponseTests {
     @Test("content types: every kind of file the build writes, and what users add beside it")
     func contentTypes() async throws {
-        let sandbox = try ServeSandbox()
-        defer { sandbox.remove() }
-        #expect(try sandbox.importCSV("first.csv", Exports.first).exitCode == 0)
-        try await sandbox.serving { server in
+        try await ServeSandbox.servingFirstExport { sandbox, server in
             for (name, bytes) in [("robots.txt", "User-agent: *\n"), ("app.webmanifest", "{}"), ("favicon.ico", "ico"),
                                   ("icon.png", "png"), ("CNAME", "example.org\n")] {
                 try sandbox.write("site/" + name, bytes)
@@ -37,10 +34,7 @@ struct ResponseTests {
 
     @Test("folders: / and /dir/ serve index.html; /dir redirects to /dir/ (301, query kept)")
     func folders() async throws {
-        let sandbox = try ServeSandbox()
-        defer { sandbox.remove() }
-        #expect(try sandbox.importCSV("first.csv", Exports.first).exitCode == 0)
-        try await sandbox.serving { server in
+        try await ServeSandbox.servingFirstExport { sandbox, server in
             let root = try await HTTPTestClient.fetch(port: server.port, "/")
             #expect(root.status == 200)
             #expect(root.body == sandbox.siteBytes("index.html"))
@@ -60,10 +54,7 @@ struct ResponseTests {
 
     @Test("a missing page gets the site's 404.html with status 404, on GET and HEAD")
     func notFound() async throws {
-        let sandbox = try ServeSandbox()
-        defer { sandbox.remove() }
-        #expect(try sandbox.importCSV("first.csv", Exports.first).exitCode == 0)
-        try await sandbox.serving { server in
+        try await ServeSandbox.servingFirstExport { sandbox, server in
             let reply = try await HTTPTestClient.fetch(port: server.port, "/workouts/nope.html")
             #expect(reply.status == 404)
             #expect(reply.headers["content-type"] == "text/html; charset=utf-8")
@@ -82,10 +73,7 @@ struct ResponseTests {
 
     @Test("HEAD sends GET's headers and no body; the connection stays usable")
     func head() async throws {
-        let sandbox = try ServeSandbox()
-        defer { sandbox.remove() }
-        #expect(try sandbox.importCSV("first.csv", Exports.first).exitCode == 0)
-        try await sandbox.serving { server in
+        try await ServeSandbox.servingFirstExport { sandbox, server in
             let client = try await HTTPTestClient.connected(port: server.port)
             let head = try await client.ask("HEAD", "/index.html")
             let get = try await client.ask("GET", "/index.html")
@@ -100,10 +88,7 @@ struct ResponseTests {
 
     @Test("ETag: strong, the SHA-256 of the bytes sent; If-None-Match with it gives 304 and no body")
     func conditional() async throws {
-        let sandbox = try ServeSandbox()
-        defer { sandbox.remove() }
-        #expect(try sandbox.importCSV("first.csv", Exports.first).exitCode == 0)
-        try await sandbox.serving { server in
+        try await ServeSandbox.servingFirstExport { sandbox, server in
             let client = try await HTTPTestClient.connected(port: server.port)
             let first = try await client.ask("GET", "/assets/style.css")
             #expect(first.etagMatchesBody)
@@ -125,10 +110,7 @@ struct ResponseTests {
 
     @Test("live reload: the script is in the served page, allowed by its CSP, and absent from the file on disk")
     func liveReload() async throws {
-        let sandbox = try ServeSandbox()
-        defer { sandbox.remove() }
-        #expect(try sandbox.importCSV("first.csv", Exports.first).exitCode == 0)
-        try await sandbox.serving(liveReload: true) { server in
+        try await ServeSandbox.servingFirstExport(liveReload: true) { sandbox, server in
             for path in ["index.html", "exercises/index.html", "404.html"] {
                 let reply = try await HTTPTestClient.fetch(port: server.port, "/" + path)
                 #expect(reply.text.contains("<script src=\"/__wkt/live.js\" data-build=\"1\"></script>\n</body>"), "\(path)")
@@ -148,7 +130,11 @@ struct ResponseTests {
             #expect(build.headers["cache-control"] == "no-store")
             #expect(try await HTTPTestClient.fetch(port: server.port, "/__wkt/other").status == 404)
         }
-        try await sandbox.serving(liveReload: false) { server in
+    }
+
+    @Test("without --live-reload pages are served as built and /__wkt/ does not exist")
+    func noLiveReload() async throws {
+        try await ServeSandbox.servingFirstExport(liveReload: false) { sandbox, server in
             let page = try await HTTPTestClient.fetch(port: server.port, "/index.html")
             #expect(page.body == sandbox.siteBytes("index.html"), "without --live-reload pages are served as built")
             #expect(try await HTTPTestClient.fetch(port: server.port, "/__wkt/build").status == 404)
@@ -162,10 +148,12 @@ struct ResponseTests {
         #expect(LiveReload.widen(policy: "script-src 'none'; connect-src https:") == "script-src 'self'; connect-src https: 'self'")
         #expect(LiveReload.widen(policy: "script-src 'self'; connect-src 'self'") == "script-src 'self'; connect-src 'self'")
         let reversed = "<meta content='default-src &#39;none&#39;' http-equiv=\"content-security-policy\">"
-        #expect(LiveReload.widenPolicies(in: reversed)
-            == "<meta content='default-src &#39;none&#39;; script-src &#39;self&#39;; connect-src &#39;self&#39;' http-equiv=\"content-security-policy\">")
+        let widened = "<meta content='default-src &#39;none&#39;; script-src &#39;self&#39;; connect-src &#39;self&#39;' "
+            + "http-equiv=\"content-security-policy\">"
+        #expect(LiveReload.widenPolicies(in: reversed) == widened)
         let unrelated = "<meta name=\"description\" content=\"default-src\">"
         #expect(LiveReload.widenPolicies(in: unrelated) == unrelated)
-        #expect(LiveReload.inject(into: Array("<p>x".utf8), counter: 3) == Array("<p>x<script src=\"/__wkt/live.js\" data-build=\"3\"></script>\n".utf8))
+        let injected = LiveReload.inject(into: Array("<p>x".utf8), counter: 3)
+        #expect(injected == Array("<p>x<script src=\"/__wkt/live.js\" data-build=\"3\"></script>\n".utf8), "no </body>: at the end")
     }
 }

@@ -23,43 +23,54 @@ struct ServeProcessTests {
         try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix("site.tmp-") }
     }
 
+    /// `wkt-site serve --port 0` started in `sandbox` after importing ``Exports/first``, and its port.
+    private func started(
+        in sandbox: ServeSandbox, environment: [String: String] = [:]
+    ) async throws -> (ServeBinary.Running, UInt16) {
+        #expect(try sandbox.importCSV("first.csv", Exports.first).exitCode == 0)
+        let serve = try ServeBinary.Running(
+            ["serve", "--port", "0", "--today", "2026-11-21"], in: sandbox.directory, environment: environment)
+        let port = try #require(await serve.port(), "no URL line: \(serve.stdout) \(serve.stderr)")
+        return (serve, port)
+    }
+
+    /// Sends `signal` and checks the clean stop: exit `status`, no temporary folder beside the
+    /// site, and the run lock free (a build right after gets it at once).
+    private func expectStops(_ serve: ServeBinary.Running, on signal: Int32, with status: Int32, in sandbox: ServeSandbox) async throws {
+        kill(serve.process.processIdentifier, signal)
+        #expect(await serve.waitForExit() == status, "\(serve.stderr)")
+        #expect(try leftovers(sandbox.directory).isEmpty)
+        let environment = sandbox.env.variables.merging(["WKT_LOCK_WAIT": "0"]) { $1 }
+        let build = BuildRunner.run(
+            BuildRequest(output: "site.after", today: "2026-11-22", quiet: true),
+            env: AppEnvironment(workingDirectory: sandbox.directory, variables: environment, now: sandbox.env.now, stdoutIsTerminal: false))
+        #expect(build.exitCode == 0, "the run lock is free: \(build.stderr)")
+    }
+
     @Test("prints the URL, serves, and Ctrl-C (SIGINT) stops it with exit 130, nothing left behind, the lock free")
     func sigint() async throws {
         let sandbox = try ServeSandbox()
         defer { sandbox.remove() }
-        #expect(try sandbox.importCSV("first.csv", Exports.first).exitCode == 0)
-        let serve = try ServeBinary.Running(["serve", "--port", "0", "--today", "2026-11-21"], in: sandbox.directory)
-        let port = try #require(await serve.port(), "no URL line: \(serve.stdout) \(serve.stderr)")
+        let (serve, port) = try await started(in: sandbox)
         #expect(serve.stdout.contains("Serving site/ at http://127.0.0.1:\(port)/\n"))
         #expect(try await HTTPTestClient.fetch(port: port, "/").status == 200)
-        kill(serve.process.processIdentifier, SIGINT)
-        #expect(await serve.waitForExit() == 130, "\(serve.stderr)")
-        #expect(try leftovers(sandbox.directory).isEmpty)
+        try await expectStops(serve, on: SIGINT, with: 130, in: sandbox)
         await #expect(throws: (any Error).self, "no longer listening") { try await HTTPTestClient.fetch(port: port, "/") }
-        let build = BuildRunner.run(BuildRequest(output: "site", today: "2026-11-22", quiet: true), env: sandbox.env)
-        #expect(build.exitCode == 0, "the run lock is free: \(build.stderr)")
     }
 
     @Test("SIGTERM during a rebuild: the rebuild stops before its swap, exit 143, the site as before, no temporary folder")
     func sigtermDuringRebuild() async throws {
         let sandbox = try ServeSandbox()
         defer { sandbox.remove() }
-        #expect(try sandbox.importCSV("first.csv", Exports.first).exitCode == 0)
-        let serve = try ServeBinary.Running(
-            ["serve", "--port", "0", "--today", "2026-11-21"], in: sandbox.directory,
-            environment: ["WKT_TEST_PAUSE_BEFORE_PUBLISH_MS": "4000"])
-        let port = try #require(await serve.port(), "no URL line: \(serve.stdout) \(serve.stderr)")
+        let (serve, port) = try await started(in: sandbox, environment: ["WKT_TEST_PAUSE_BEFORE_PUBLISH_MS": "4000"])
         let before = listing(sandbox.directory + "/site")
         try sandbox.write("wkt-site.toml", "title = \"Changed\"\n")
         try await Task.sleep(for: .seconds(2))  // polled, debounced, built, now pausing before its publish step
         #expect(try await HTTPTestClient.fetch(port: port, "/").status == 200, "serving goes on during the rebuild")
-        kill(serve.process.processIdentifier, SIGTERM)
-        #expect(await serve.waitForExit() == 143, "\(serve.stderr)")
+        let site = listing(sandbox.directory + "/site")
+        try await expectStops(serve, on: SIGTERM, with: 143, in: sandbox)
         #expect(serve.stderr.contains("interrupted; site/ is unchanged"), "\(serve.stderr)")
-        #expect(listing(sandbox.directory + "/site") == before, "site intact")
-        #expect(try leftovers(sandbox.directory).isEmpty)
-        let build = BuildRunner.run(BuildRequest(output: "site", today: "2026-11-21", quiet: true), env: sandbox.env)
-        #expect(build.exitCode == 0, "the run lock is free: \(build.stderr)")
+        #expect(site == before, "site intact")
     }
 
     @Test("a port already in use is one line and exit 74; a bad --host or --port is a usage error")

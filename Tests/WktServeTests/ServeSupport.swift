@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import WktApp
+import WktTestSupport
 @testable import WktServe
 
 /// A throw-away folder with a store made by `ImportRunner`, for running `serve` in-process.
@@ -69,6 +70,20 @@ final class ServeSandbox: Sendable {
         }
     }
 
+    /// Runs `body` in a fresh sandbox whose store holds ``Exports/first`` (imported after
+    /// `prepare`), with `serve` started in it; stops it and removes the folder afterwards.
+    static func servingFirstExport<T>(
+        liveReload: Bool = false, templates: String? = nil, prepare: (ServeSandbox) throws -> Void = { _ in },
+        _ body: (ServeSandbox, PreviewServer) async throws -> T
+    ) async throws -> T {
+        let sandbox = try ServeSandbox()
+        defer { sandbox.remove() }
+        try prepare(sandbox)
+        let imported = try sandbox.importCSV("first.csv", Exports.first)
+        guard imported.exitCode == 0 else { throw ServeTestError(description: "import failed: \(imported.stderr)") }
+        return try await sandbox.serving(liveReload: liveReload, templates: templates) { try await body(sandbox, $0) }
+    }
+
     /// The bytes of a file of the built site.
     func siteBytes(_ path: String) -> [UInt8] {
         Array(FileManager.default.contents(atPath: directory + "/site/" + path) ?? Data())
@@ -125,11 +140,7 @@ enum Exports {
 /// The `wkt-site` executable beside the test bundle, for what only a process shows (signals,
 /// exit codes, the printed URL).
 enum ServeBinary {
-    static let path: String? = {
-        guard let me = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
-        let candidate = ((me as NSString).deletingLastPathComponent as NSString).appendingPathComponent("wkt-site")
-        return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
-    }()
+    static let path = BuiltBinary.path
 
     static var available: Bool {
         if path == nil { print("note: the wkt-site binary is not beside the test bundle; serve process tests skipped") }
