@@ -27,6 +27,9 @@ final class SiteGate: PublishGate {
     /// How many publish stages have run through the gate.
     var publishes: Int { state.withLock { $0.publishes } }
 
+    /// Whether a publish is waiting for the readers or running (new readers wait).
+    var isPublishing: Bool { state.withLock { $0.writing } }
+
     /// Runs `body` with the output folder held still: no publish runs until it returns.
     func read<T>(_ body: () throws -> T) async rethrows -> T {
         await enterRead()

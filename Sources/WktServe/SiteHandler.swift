@@ -50,9 +50,12 @@ struct SiteHandler: HTTPHandler {
         case let .file(filePath, bytes):
             return respond(.ok, bytes: bytes, type: ContentTypes.forPath(filePath), request: request, head: isHead)
         case let .redirect(location):
+            // The query goes along only when it is plain visible ASCII, as the path is: no byte
+            // of a request may end up as a line break in a header.
             let query = request.target.query(percentEncoded: true)
+            let keep = !query.isEmpty && query.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
             var response = Self.text(.movedPermanently, "moved to \(location)\n", head: isHead)
-            response.headers[.location] = query.isEmpty ? location : location + "?" + query
+            response.headers[.location] = keep ? location + "?" + query : location
             return response
         case .notFound:
             guard let page = found.notFound else { return Self.text(.notFound, "not found\n", head: isHead) }

@@ -5,7 +5,9 @@ import WktApp
 
 @Suite("serve: watching and rebuilding")
 struct RebuildTests {
-    @Test("an import in another 'terminal' while serving is seen by the next request (the run lock is free between builds)")
+    @Test(
+        "an import in another 'terminal' while serving is seen by the next request (the run lock is free between builds)",
+        .enabled(if: ServeBinary.available))
     func rebuildAfterImport() async throws {
         try await ServeSandbox.servingFirstExport(liveReload: true) { sandbox, server in
             let before = try await HTTPTestClient.fetch(port: server.port, "/")
@@ -18,22 +20,24 @@ struct RebuildTests {
             #expect(try await HTTPTestClient.fetch(port: server.port, "/workouts/2026-11-16-1830.html").status == 200)
             #expect(server.builds == 2)
             #expect(try await HTTPTestClient.fetch(port: server.port, "/__wkt/build").text == "{\"build\": 2}\n")
-            let lines = sandbox.lines.withLock { $0 }
+            let lines = server.lines
             #expect(lines.contains { $0.hasPrefix("site: ") && $0.contains(" (rebuilt in ") && $0.hasSuffix(" ms)") }, "\(lines)")
             #expect(lines.contains { $0.hasPrefix("Serving site/ at http://127.0.0.1:\(server.port)/") })
         }
     }
 
-    @Test("a broken configuration written while serving: its one-line error, and the last good site stays served")
+    @Test(
+        "a broken configuration written while serving: its one-line error, and the last good site stays served",
+        .enabled(if: ServeBinary.available))
     func failedRebuild() async throws {
         try await ServeSandbox.servingFirstExport(prepare: { try $0.write("wkt-site.toml", "title = \"Good Lifts\"\n") }) {
             sandbox, server in
             let good = try await HTTPTestClient.fetch(port: server.port, "/")
             #expect(good.title?.contains("Good Lifts") == true)
             try sandbox.write("wkt-site.toml", "title = \"Broken\nweekly_target = 99\n")
-            let failed = await eventually { sandbox.lines.withLock { $0.contains { $0.hasPrefix("err: wkt-site: ") } } }
+            let failed = await eventually { server.lines.contains { $0.hasPrefix("err: wkt-site: ") } }
             #expect(failed, "the failed rebuild printed its error")
-            let errors = sandbox.lines.withLock { $0.filter { $0.hasPrefix("err: ") } }
+            let errors = server.lines.filter { $0.hasPrefix("err: ") }
             #expect(errors.count == 1, "one line: \(errors)")
             #expect(errors.first?.contains("wkt-site.toml") == true, "\(errors)")
             let still = try await HTTPTestClient.fetch(port: server.port, "/")
@@ -47,7 +51,9 @@ struct RebuildTests {
         }
     }
 
-    @Test("templates: an edit in the templates folder rebuilds; a broken template keeps the last good site")
+    @Test(
+        "templates: an edit in the templates folder rebuilds; a broken template keeps the last good site",
+        .enabled(if: ServeBinary.available))
     func templates() async throws {
         let copied = { (sandbox: ServeSandbox) in
             let result = InitRunner.run(InitRequest(templates: "templates"), env: sandbox.env)
@@ -61,7 +67,7 @@ struct RebuildTests {
             #expect(seen)
             let good = try await HTTPTestClient.fetch(port: server.port, "/")
             try sandbox.write("templates/layout.mustache", original + "{{#unclosed}}\n")
-            let failed = await eventually { sandbox.lines.withLock { $0.contains { $0.hasPrefix("err: wkt-site: ") } } }
+            let failed = await eventually { server.lines.contains { $0.hasPrefix("err: wkt-site: ") } }
             #expect(failed)
             #expect(try await HTTPTestClient.fetch(port: server.port, "/").body == good.body)
         }

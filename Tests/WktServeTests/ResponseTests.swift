@@ -4,7 +4,9 @@ import Testing
 
 @Suite("serve: responses")
 struct ResponseTests {
-    @Test("content types: every kind of file the build writes, and what users add beside it")
+    @Test(
+        "content types: every kind of file the build writes, and what users add beside it",
+        .enabled(if: ServeBinary.available))
     func contentTypes() async throws {
         try await ServeSandbox.servingFirstExport { sandbox, server in
             for (name, bytes) in [("robots.txt", "User-agent: *\n"), ("app.webmanifest", "{}"), ("favicon.ico", "ico"),
@@ -32,7 +34,9 @@ struct ResponseTests {
         #expect(ContentTypes.forPath("noextension") == ContentTypes.fallback)
     }
 
-    @Test("folders: / and /dir/ serve index.html; /dir redirects to /dir/ (301, query kept)")
+    @Test(
+        "folders: / and /dir/ serve index.html; /dir redirects to /dir/ (301, query kept)",
+        .enabled(if: ServeBinary.available))
     func folders() async throws {
         try await ServeSandbox.servingFirstExport { sandbox, server in
             let root = try await HTTPTestClient.fetch(port: server.port, "/")
@@ -52,7 +56,9 @@ struct ResponseTests {
         }
     }
 
-    @Test("a missing page gets the site's 404.html with status 404, on GET and HEAD")
+    @Test(
+        "a missing page gets the site's 404.html with status 404, on GET and HEAD",
+        .enabled(if: ServeBinary.available))
     func notFound() async throws {
         try await ServeSandbox.servingFirstExport { sandbox, server in
             let reply = try await HTTPTestClient.fetch(port: server.port, "/workouts/nope.html")
@@ -71,7 +77,9 @@ struct ResponseTests {
         }
     }
 
-    @Test("HEAD sends GET's headers and no body; the connection stays usable")
+    @Test(
+        "HEAD sends GET's headers and no body; the connection stays usable",
+        .enabled(if: ServeBinary.available))
     func head() async throws {
         try await ServeSandbox.servingFirstExport { sandbox, server in
             let client = try await HTTPTestClient.connected(port: server.port)
@@ -86,7 +94,9 @@ struct ResponseTests {
         }
     }
 
-    @Test("ETag: strong, the SHA-256 of the bytes sent; If-None-Match with it gives 304 and no body")
+    @Test(
+        "ETag: strong, the SHA-256 of the bytes sent; If-None-Match with it gives 304 and no body",
+        .enabled(if: ServeBinary.available))
     func conditional() async throws {
         try await ServeSandbox.servingFirstExport { sandbox, server in
             let client = try await HTTPTestClient.connected(port: server.port)
@@ -108,7 +118,9 @@ struct ResponseTests {
         #expect(!SiteHandler.matches("\"a\"", tag: "\"b\""))
     }
 
-    @Test("live reload: the script is in the served page, allowed by its CSP, and absent from the file on disk")
+    @Test(
+        "live reload: the script is in the served page, allowed by its CSP, and absent from the file on disk",
+        .enabled(if: ServeBinary.available))
     func liveReload() async throws {
         try await ServeSandbox.servingFirstExport(liveReload: true) { sandbox, server in
             for path in ["index.html", "exercises/index.html", "404.html"] {
@@ -132,7 +144,9 @@ struct ResponseTests {
         }
     }
 
-    @Test("without --live-reload pages are served as built and /__wkt/ does not exist")
+    @Test(
+        "without --live-reload pages are served as built and /__wkt/ does not exist",
+        .enabled(if: ServeBinary.available))
     func noLiveReload() async throws {
         try await ServeSandbox.servingFirstExport(liveReload: false) { sandbox, server in
             let page = try await HTTPTestClient.fetch(port: server.port, "/index.html")

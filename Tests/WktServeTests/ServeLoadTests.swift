@@ -16,7 +16,9 @@ struct ServeLoadTests {
         var htmlResponses = 0
     }
 
-    @Test("100 concurrent clients × 50 requests on loopback during two rebuilds: 0 errors, no response mixing two builds")
+    @Test(
+        "100 concurrent clients × 50 requests on loopback during two rebuilds: 0 errors, no response mixing two builds",
+        .enabled(if: ServeBinary.available))
     func loadDuringRebuilds() async throws {
         let sandbox = try ServeSandbox()
         defer { sandbox.remove() }
@@ -27,7 +29,7 @@ struct ServeLoadTests {
             // One rebuild alone, to pace the clients so that their requests span the two rebuilds below.
             let clock = ContinuousClock()
             let alone = try await retitle(sandbox, server, to: 1, clock: clock)
-            let span = max(3.0, 4 * PreviewServer.seconds(alone.end - alone.start))
+            let span = max(3.0, 4 * seconds(alone.end - alone.start))
             let paths = try targets(sandbox)
             let tally = Locked(Tally())
             let origin = clock.now
@@ -43,10 +45,10 @@ struct ServeLoadTests {
             try await Task.sleep(for: .milliseconds(100))
             for number in 2...3 {
                 let window = try await retitle(sandbox, server, to: number, clock: clock)
-                windows.append((PreviewServer.seconds(window.start - origin), PreviewServer.seconds(window.end - origin)))
+                windows.append((seconds(window.start - origin), seconds(window.end - origin)))
             }
-            await PreviewServer.runOffPool(.global()) { clients.wait() }
-            let wall = PreviewServer.seconds(clock.now - origin)
+            _ = try await offPool { clients.wait() }
+            let wall = seconds(clock.now - origin)
 
             let result = tally.withLock { $0 }
             #expect(result.latencies.count + result.errors.count == 5000)
@@ -66,7 +68,7 @@ struct ServeLoadTests {
                 let p99 = sorted[min(sorted.count - 1, sorted.count * 99 / 100)] * 1000
                 let line = "serve load (debug build): \(sorted.count) requests by 100 clients in "
                     + String(format: "%.1f s (%.0f/s) during 2 rebuilds (one alone: %.0f ms): p50 %.2f ms, p99 %.2f ms, max %.2f ms",
-                             wall, Double(sorted.count) / wall, PreviewServer.seconds(alone.end - alone.start) * 1000, p50, p99,
+                             wall, Double(sorted.count) / wall, seconds(alone.end - alone.start) * 1000, p50, p99,
                              (sorted.last ?? 0) * 1000)
                 print(line)
             }
@@ -99,7 +101,7 @@ struct ServeLoadTests {
 
     /// Rewrites the configured title and waits for the rebuild to be published.
     private func retitle(
-        _ sandbox: ServeSandbox, _ server: PreviewServer, to number: Int, clock: ContinuousClock
+        _ sandbox: ServeSandbox, _ server: ServedSite, to number: Int, clock: ContinuousClock
     ) async throws -> (start: ContinuousClock.Instant, end: ContinuousClock.Instant) {
         let before = server.builds
         let start = clock.now
@@ -131,15 +133,15 @@ struct ServeLoadTests {
             do {
                 if connection == nil { connection = try HTTPTestClient(port: port) }
                 let reply = try connection!.request("GET", target.path)
-                let seconds = PreviewServer.seconds(clock.now - start)
+                let latency = seconds(clock.now - start)
                 let problem = check(reply, expected: target.status)
                 tally.withLock { tally in
-                    tally.starts.append(PreviewServer.seconds(start - origin))
+                    tally.starts.append(seconds(start - origin))
                     if let problem {
                         tally.errors.append("\(target.path): \(problem)")
                         return
                     }
-                    tally.latencies.append(seconds)
+                    tally.latencies.append(latency)
                     if let id = reply.buildID, let title = reply.title?.firstMatch(of: /Build \d+/) {
                         tally.titles[id, default: []].insert(String(title.output))
                         tally.htmlResponses += 1

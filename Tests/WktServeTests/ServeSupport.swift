@@ -2,14 +2,16 @@ import Foundation
 import Synchronization
 import WktApp
 import WktTestSupport
-@testable import WktServe
 
-/// A throw-away folder with a store made by `ImportRunner`, for running `serve` in-process.
+/// A throw-away folder with a store made by `ImportRunner`, where the real `wkt-site serve` runs.
+///
+/// The server always runs as a child process. In-process, it would share Swift's cooperative
+/// pool (two threads here) with every other test of the suite, and the synchronous tests that
+/// wait for child processes block those threads for seconds: the server starved and requests
+/// timed out in the full run. Only the clients run in the test process, on Dispatch threads.
 final class ServeSandbox: Sendable {
     let directory: String
     let env: AppEnvironment
-    /// Every line `serve` printed, stderr lines prefixed with `err: `.
-    let lines = Mutex<[String]>([])
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.path + "/wkt-serve-tests-" + UUID().uuidString
@@ -34,38 +36,31 @@ final class ServeSandbox: Sendable {
         return ImportRunner.run(ImportRequest(files: [name]), env: env)
     }
 
-    /// The console `serve` prints to.
-    var console: ServeConsole {
-        ServeConsole(out: { line in self.lines.withLock { $0.append(line) } },
-                     err: { line in self.lines.withLock { $0.append("err: " + line) } })
-    }
-
-    /// The request `serve` runs with: output `site`, a fixed day, fast polling.
-    func request(liveReload: Bool = false, templates: String? = nil) -> ServeRequest {
-        ServeRequest(
-            build: BuildRequest(output: "site", today: "2026-11-21", templates: templates), host: "127.0.0.1", port: 0,
-            liveReload: liveReload, pollInterval: .milliseconds(100), quietPeriod: .milliseconds(200))
-    }
-
-    /// Starts `serve` in-process on a free port.
-    func start(liveReload: Bool = false, templates: String? = nil) async throws -> PreviewServer {
-        switch await PreviewServer.start(request(liveReload: liveReload, templates: templates), env: env, console: console) {
-        case let .success(server): return server
-        case let .failure(failure): throw ServeTestError(description: "serve did not start: \(failure.result)")
+    /// Starts `wkt-site serve --port 0 --today 2026-11-21` here and waits for its URL line.
+    func start(liveReload: Bool = false, templates: String? = nil, environment: [String: String] = [:]) async throws -> ServedSite {
+        var arguments = ["serve", "--port", "0", "--today", "2026-11-21"]
+        if liveReload { arguments.append("--live-reload") }
+        if let templates { arguments += ["--templates", templates] }
+        let variables = ["HOME": directory + "/home", "WKT_LOCK_WAIT": "10"].merging(environment) { $1 }
+        let process = try ServeBinary.Running(arguments, in: directory, environment: variables)
+        guard let port = await process.port() else {
+            _ = await process.stop(with: SIGKILL)
+            throw ServeTestError(description: "serve printed no URL: \(process.stdout) \(process.stderr)")
         }
+        return ServedSite(process: process, port: port)
     }
 
-    /// Runs `body` with `serve` started in-process, and stops it afterwards (also on a throw).
+    /// Runs `body` with `serve` started here, and stops it afterwards (also on a throw).
     func serving<T>(
-        liveReload: Bool = false, templates: String? = nil, _ body: (PreviewServer) async throws -> T
+        liveReload: Bool = false, templates: String? = nil, _ body: (ServedSite) async throws -> T
     ) async throws -> T {
         let server = try await start(liveReload: liveReload, templates: templates)
         do {
             let result = try await body(server)
-            await server.stop()
+            _ = await server.process.stop(with: SIGTERM)
             return result
         } catch {
-            await server.stop()
+            _ = await server.process.stop(with: SIGTERM)
             throw error
         }
     }
@@ -74,7 +69,7 @@ final class ServeSandbox: Sendable {
     /// `prepare`), with `serve` started in it; stops it and removes the folder afterwards.
     static func servingFirstExport<T>(
         liveReload: Bool = false, templates: String? = nil, prepare: (ServeSandbox) throws -> Void = { _ in },
-        _ body: (ServeSandbox, PreviewServer) async throws -> T
+        _ body: (ServeSandbox, ServedSite) async throws -> T
     ) async throws -> T {
         let sandbox = try ServeSandbox()
         defer { sandbox.remove() }
@@ -103,12 +98,30 @@ final class Locked<Value: Sendable>: Sendable {
     }
 }
 
+/// A running `wkt-site serve`.
+struct ServedSite: Sendable {
+    let process: ServeBinary.Running
+    /// The port of its URL line.
+    let port: UInt16
+
+    /// What it printed: stdout lines, then stderr lines prefixed with `err: `.
+    var lines: [String] {
+        process.stdout.split(separator: "\n").map(String.init) + process.stderr.split(separator: "\n").map { "err: " + $0 }
+    }
+
+    /// Builds published: the first, and each rebuild whose line reports files written.
+    var builds: Int {
+        1 + process.stdout.split(separator: "\n").filter { $0.contains(" files in ") && $0.contains(" (rebuilt in ") }.count
+    }
+}
+
 struct ServeTestError: Error, CustomStringConvertible {
     let description: String
 }
 
-/// Polls `condition` every 50 ms for up to `seconds`; whether it became true.
-func eventually(seconds: Double = 20, _ condition: () async throws -> Bool) async -> Bool {
+/// Polls `condition` every 50 ms for up to `seconds`; whether it became true. The default is
+/// generous: in the full suite other tests can hold this process's threads for a while.
+func eventually(seconds: Double = 90, _ condition: () async throws -> Bool) async -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
         if (try? await condition()) == true { return true }
@@ -170,9 +183,9 @@ enum ServeBinary {
         var stdout: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
         var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 
-        /// The port of the `Serving … at http://127.0.0.1:PORT/` line, once printed (waits up to 60 s).
+        /// The port of the `Serving … at http://127.0.0.1:PORT/` line, once printed (waits up to 120 s).
         func port() async -> UInt16? {
-            let deadline = Date().addingTimeInterval(60)
+            let deadline = Date().addingTimeInterval(120)
             while Date() < deadline, process.isRunning {
                 if let line = stdout.split(separator: "\n").first(where: { $0.hasPrefix("Serving ") }),
                    let range = line.range(of: "http://127.0.0.1:") {
@@ -185,12 +198,23 @@ enum ServeBinary {
 
         /// Waits for the exit (at most `seconds`, then kills it); the status (minus the signal
         /// when it died of one).
-        func waitForExit(seconds: Double = 30) async -> Int32 {
+        func waitForExit(seconds: Double = 60) async -> Int32 {
             let deadline = Date().addingTimeInterval(seconds)
             while process.isRunning, Date() < deadline { try? await Task.sleep(for: .milliseconds(50)) }
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             while process.isRunning { try? await Task.sleep(for: .milliseconds(10)) }
             return process.terminationReason == .exit ? process.terminationStatus : -process.terminationStatus
         }
+
+        /// Sends `signal` and waits for the exit; the status.
+        func stop(with signal: Int32) async -> Int32 {
+            if process.isRunning { kill(process.processIdentifier, signal) }
+            return await waitForExit()
+        }
     }
+}
+
+/// A duration in seconds.
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }

@@ -15,7 +15,7 @@ struct SiteGateTests {
                 log.withLock { $0.append("reader 1 out") }
             }
         }
-        #expect(await eventually(seconds: 5) { log.withLock { $0.contains("reader 1 in") } })
+        #expect(await eventually(seconds: 60) { log.withLock { $0.contains("reader 1 in") } })
         let published = Locked(false)
         Thread {
             gate.exclusively {
@@ -25,10 +25,10 @@ struct SiteGateTests {
             }
             published.withLock { $0 = true }
         }.start()
-        try await Task.sleep(for: .milliseconds(100))
+        #expect(await eventually(seconds: 60) { gate.isPublishing }, "the publish waits for reader 1")
         await gate.read { log.withLock { $0.append("reader 2") } }
         await first.value
-        #expect(await eventually(seconds: 5) { published.withLock { $0 } })
+        #expect(await eventually(seconds: 60) { published.withLock { $0 } })
         #expect(log.withLock { $0 } == ["reader 1 in", "reader 1 out", "publish in", "publish out", "reader 2"])
         #expect(gate.publishes == 1)
         #expect(await gate.read { 42 } == 42, "open again after the publish")
