@@ -30,6 +30,9 @@ final class SiteGate: PublishGate {
     /// Whether a publish is waiting for the readers or running (new readers wait).
     var isPublishing: Bool { state.withLock { $0.writing } }
 
+    /// How many readers wait for a publish to end.
+    var waitingReaders: Int { state.withLock { $0.waitingReaders.count } }
+
     /// Runs `body` with the output folder held still: no publish runs until it returns.
     func read<T>(_ body: () throws -> T) async rethrows -> T {
         await enterRead()

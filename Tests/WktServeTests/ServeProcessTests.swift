@@ -34,10 +34,12 @@ struct ServeProcessTests {
         return (serve, port)
     }
 
-    /// Sends `signal` and checks the clean stop: exit `status`, no temporary folder beside the
+    /// Sends `signal` (nil: already sent) and checks the clean stop: exit `status`, no temporary folder beside the
     /// site, and the run lock free (a build right after gets it at once).
-    private func expectStops(_ serve: ServeBinary.Running, on signal: Int32, with status: Int32, in sandbox: ServeSandbox) async throws {
-        kill(serve.process.processIdentifier, signal)
+    private func expectStops(
+        _ serve: ServeBinary.Running, on signal: Int32?, with status: Int32, in sandbox: ServeSandbox
+    ) async throws {
+        if let signal { kill(serve.process.processIdentifier, signal) }
         #expect(await serve.waitForExit() == status, "\(serve.stderr)")
         #expect(try leftovers(sandbox.directory).isEmpty)
         let environment = sandbox.env.variables.merging(["WKT_LOCK_WAIT": "0"]) { $1 }
@@ -65,12 +67,35 @@ struct ServeProcessTests {
         let (serve, port) = try await started(in: sandbox, environment: ["WKT_TEST_PAUSE_BEFORE_PUBLISH_MS": "4000"])
         let before = listing(sandbox.directory + "/site")
         try sandbox.write("wkt-site.toml", "title = \"Changed\"\n")
-        try await Task.sleep(for: .seconds(2))  // polled, debounced, built, now pausing before its publish step
-        #expect(try await HTTPTestClient.fetch(port: port, "/").status == 200, "serving goes on during the rebuild")
-        let site = listing(sandbox.directory + "/site")
-        try await expectStops(serve, on: SIGTERM, with: 143, in: sandbox)
+        // On a Dispatch thread, so a busy test process cannot make the signal late: once the
+        // rebuild holds the run lock (it then pauses 4 s before publishing), one request, then SIGTERM.
+        let pid = serve.process.processIdentifier
+        let lock = sandbox.directory + "/workouts.sqlite.lock"
+        let status = try await offPool { () throws -> Int in
+            try Self.waitUntilLocked(lock)
+            let reply = try HTTPTestClient(port: port).request("GET", "/")
+            kill(pid, SIGTERM)
+            return reply.status
+        }
+        #expect(status == 200, "serving goes on during the rebuild")
+        try await expectStops(serve, on: nil, with: 143, in: sandbox)
         #expect(serve.stderr.contains("interrupted; site/ is unchanged"), "\(serve.stderr)")
-        #expect(site == before, "site intact")
+        #expect(listing(sandbox.directory + "/site") == before, "site intact")
+    }
+
+    /// Blocks until another process holds the run lock at `path` (at most 120 s).
+    private static func waitUntilLocked(_ path: String) throws {
+        let deadline = Date().addingTimeInterval(120)
+        while Date() < deadline {
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            if fd >= 0 {
+                let busy = flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK
+                close(fd)  // also releases the lock if this probe got it
+                if busy { return }
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        throw ServeTestError(description: "the rebuild never took the run lock")
     }
 
     @Test("a port already in use is one line and exit 74; a bad --host or --port is a usage error")
