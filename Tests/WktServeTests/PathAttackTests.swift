@@ -34,9 +34,7 @@ struct PathAttackTests {
         #expect(throws: reason) { try RequestPath(raw: raw) }
     }
 
-    @Test(
-        "every attack over HTTP answers 400 or 404 and never a byte from outside the site",
-        .enabled(if: ServeBinary.available))
+    @Test("every attack over HTTP answers 400 or 404 and never a byte from outside the site", .enabled(if: ServeBinary.available))
     func attacks() async throws {
         try await ServeSandbox.servingFirstExport(prepare: { try $0.write("secret.txt", "TOP-SECRET\n") }) { sandbox, server in
             try await attack(server, sandbox: sandbox)

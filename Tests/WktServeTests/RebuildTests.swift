@@ -3,11 +3,9 @@ import Testing
 import WktApp
 @testable import WktServe
 
-@Suite("serve: watching and rebuilding")
+@Suite("serve: watching and rebuilding", .enabled(if: ServeBinary.available))
 struct RebuildTests {
-    @Test(
-        "an import in another 'terminal' while serving is seen by the next request (the run lock is free between builds)",
-        .enabled(if: ServeBinary.available))
+    @Test("an import in another 'terminal' while serving is seen by the next request (the run lock is free between builds)")
     func rebuildAfterImport() async throws {
         try await ServeSandbox.servingFirstExport(liveReload: true) { sandbox, server in
             let before = try await HTTPTestClient.fetch(port: server.port, "/")
@@ -26,9 +24,7 @@ struct RebuildTests {
         }
     }
 
-    @Test(
-        "a broken configuration written while serving: its one-line error, and the last good site stays served",
-        .enabled(if: ServeBinary.available))
+    @Test("a broken configuration written while serving: its one-line error, and the last good site stays served")
     func failedRebuild() async throws {
         try await ServeSandbox.servingFirstExport(prepare: { try $0.write("wkt-site.toml", "title = \"Good Lifts\"\n") }) {
             sandbox, server in
@@ -51,9 +47,7 @@ struct RebuildTests {
         }
     }
 
-    @Test(
-        "templates: an edit in the templates folder rebuilds; a broken template keeps the last good site",
-        .enabled(if: ServeBinary.available))
+    @Test("templates: an edit in the templates folder rebuilds; a broken template keeps the last good site")
     func templates() async throws {
         let copied = { (sandbox: ServeSandbox) in
             let result = InitRunner.run(InitRequest(templates: "templates"), env: sandbox.env)
@@ -72,7 +66,10 @@ struct RebuildTests {
             #expect(try await HTTPTestClient.fetch(port: server.port, "/").body == good.body)
         }
     }
+}
 
+@Suite("serve: what the watcher sees and when it rebuilds")
+struct WatcherTests {
     @Test("debounce: one rebuild once the inputs have been quiet for the quiet period")
     func debounce() {
         func snapshot(_ size: Int64) -> InputWatcher.Snapshot {

@@ -2,11 +2,9 @@ import Foundation
 import Testing
 @testable import WktServe
 
-@Suite("serve: responses")
+@Suite("serve: responses", .enabled(if: ServeBinary.available))
 struct ResponseTests {
-    @Test(
-        "content types: every kind of file the build writes, and what users add beside it",
-        .enabled(if: ServeBinary.available))
+    @Test("content types: every kind of file the build writes, and what users add beside it")
     func contentTypes() async throws {
         try await ServeSandbox.servingFirstExport { sandbox, server in
             for (name, bytes) in [("robots.txt", "User-agent: *\n"), ("app.webmanifest", "{}"), ("favicon.ico", "ico"),
@@ -34,9 +32,7 @@ struct ResponseTests {
         #expect(ContentTypes.forPath("noextension") == ContentTypes.fallback)
     }
 
-    @Test(
-        "folders: / and /dir/ serve index.html; /dir redirects to /dir/ (301, query kept)",
-        .enabled(if: ServeBinary.available))
+    @Test("folders: / and /dir/ serve index.html; /dir redirects to /dir/ (301, query kept)")
     func folders() async throws {
         try await ServeSandbox.servingFirstExport { sandbox, server in
             let root = try await HTTPTestClient.fetch(port: server.port, "/")
@@ -56,9 +52,7 @@ struct ResponseTests {
         }
     }
 
-    @Test(
-        "a missing page gets the site's 404.html with status 404, on GET and HEAD",
-        .enabled(if: ServeBinary.available))
+    @Test("a missing page gets the site's 404.html with status 404, on GET and HEAD")
     func notFound() async throws {
         try await ServeSandbox.servingFirstExport { sandbox, server in
             let reply = try await HTTPTestClient.fetch(port: server.port, "/workouts/nope.html")
@@ -77,9 +71,7 @@ struct ResponseTests {
         }
     }
 
-    @Test(
-        "HEAD sends GET's headers and no body; the connection stays usable",
-        .enabled(if: ServeBinary.available))
+    @Test("HEAD sends GET's headers and no body; the connection stays usable")
     func head() async throws {
         try await ServeSandbox.servingFirstExport { sandbox, server in
             let client = try await HTTPTestClient.connected(port: server.port)
@@ -94,9 +86,7 @@ struct ResponseTests {
         }
     }
 
-    @Test(
-        "ETag: strong, the SHA-256 of the bytes sent; If-None-Match with it gives 304 and no body",
-        .enabled(if: ServeBinary.available))
+    @Test("ETag: strong, the SHA-256 of the bytes sent; If-None-Match with it gives 304 and no body")
     func conditional() async throws {
         try await ServeSandbox.servingFirstExport { sandbox, server in
             let client = try await HTTPTestClient.connected(port: server.port)
@@ -118,9 +108,7 @@ struct ResponseTests {
         #expect(!SiteHandler.matches("\"a\"", tag: "\"b\""))
     }
 
-    @Test(
-        "live reload: the script is in the served page, allowed by its CSP, and absent from the file on disk",
-        .enabled(if: ServeBinary.available))
+    @Test("live reload: the script is in the served page, allowed by its CSP, and absent from the file on disk")
     func liveReload() async throws {
         try await ServeSandbox.servingFirstExport(liveReload: true) { sandbox, server in
             for path in ["index.html", "exercises/index.html", "404.html"] {
@@ -144,9 +132,7 @@ struct ResponseTests {
         }
     }
 
-    @Test(
-        "without --live-reload pages are served as built and /__wkt/ does not exist",
-        .enabled(if: ServeBinary.available))
+    @Test("without --live-reload pages are served as built and /__wkt/ does not exist")
     func noLiveReload() async throws {
         try await ServeSandbox.servingFirstExport(liveReload: false) { sandbox, server in
             let page = try await HTTPTestClient.fetch(port: server.port, "/index.html")
@@ -154,7 +140,10 @@ struct ResponseTests {
             #expect(try await HTTPTestClient.fetch(port: server.port, "/__wkt/build").status == 404)
         }
     }
+}
 
+@Suite("serve: live reload's changes to a served page")
+struct LiveReloadTests {
     @Test("live reload widens each CSP by script-src and connect-src 'self' only")
     func widenPolicy() {
         let ours = "default-src 'none'; img-src 'self' data:; style-src 'self'; base-uri 'none'; form-action 'none'"

@@ -16,9 +16,7 @@ struct ServeLoadTests {
         var htmlResponses = 0
     }
 
-    @Test(
-        "100 concurrent clients × 50 requests on loopback during two rebuilds: 0 errors, no response mixing two builds",
-        .enabled(if: ServeBinary.available))
+    @Test("100 concurrent clients × 50 requests on loopback during two rebuilds: 0 errors, no response mixing two builds", .enabled(if: ServeBinary.available))
     func loadDuringRebuilds() async throws {
         let sandbox = try ServeSandbox()
         defer { sandbox.remove() }
