@@ -15,6 +15,8 @@ import PackageDescription
 /// - `WktIO`       output files, atomic publish, run lock, interrupts (the only module importing
 ///                 CRenameExchange and CInterrupt)
 /// - `WktApp`      the commands' work, testable without a process
+/// - `WktServe`    `wkt-site serve`: the local preview server, its watcher and live reload (the
+///                 only module importing FlyingFox)
 /// - `wkt-site`    the thin ArgumentParser executable
 ///
 /// ARCHITECTURE.md is the map: what each module may import, the build stages, the invariants.
@@ -37,6 +39,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
@@ -94,9 +97,17 @@ let package = Package(
             dependencies: ["WktCore", "WktConfig", "WktImport", "WktStore", "WktDemo", "WktSite", "WktIO"],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "WktServe",
+            dependencies: [
+                "WktApp", "WktCore", "WktIO",
+                .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "wkt-site",
-            dependencies: ["WktApp", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["WktApp", "WktServe", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "WktCoreTests", dependencies: ["WktCore", "WktTestSupport"], swiftSettings: swiftSettings),
@@ -119,7 +130,12 @@ let package = Package(
         .testTarget(name: "WktDemoTests", dependencies: ["WktDemo", "WktCore"], swiftSettings: swiftSettings),
         .testTarget(name: "WktIOTests", dependencies: ["WktIO", "WktCore"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "WktAppTests", dependencies: ["WktApp", "WktCore", "WktStore", "WktImport", "WktFaultVFS"],
+            name: "WktAppTests",
+            dependencies: ["WktApp", "WktCore", "WktStore", "WktImport", "WktFaultVFS", "WktTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WktServeTests", dependencies: ["WktServe", "WktApp", "WktCore", "WktIO", "WktTestSupport"],
             swiftSettings: swiftSettings
         ),
         // The command line itself: every `wkt-site` command the README and the deploy workflow

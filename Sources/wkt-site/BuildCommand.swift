@@ -20,17 +20,7 @@ extension WktSiteCommand {
                 """
         )
 
-        @Option(help: ArgumentHelp("Output folder.", valueName: "folder"))
-        var output = "site"
-
-        @Option(help: ArgumentHelp("Build for this day instead of today.", valueName: "YYYY-MM-DD"))
-        var today: String?
-
-        @Option(help: ArgumentHelp("Absolute URL the site is published at (enables sitemap.xml).", valueName: "url"))
-        var baseURL: String?
-
-        @Option(help: ArgumentHelp("Folder of Mustache templates overriding the built-in ones (see `wkt-site init`).", valueName: "folder"))
-        var templates: String?
+        @OptionGroup var siteOptions: SiteOptions
 
         @OptionGroup var storeOptions: StoreOptions
 
@@ -48,8 +38,9 @@ extension WktSiteCommand {
 
         func run() throws {
             let request = BuildRequest(
-                output: output, today: today, baseURL: baseURL, templates: templates, store: storeOptions.store,
-                config: storeOptions.config, quiet: quiet, sync: sync, force: force, isPrivate: isPrivate)
+                output: siteOptions.output, today: siteOptions.today, baseURL: siteOptions.baseURL,
+                templates: siteOptions.templates, store: storeOptions.store, config: storeOptions.config, quiet: quiet,
+                sync: sync, force: force, isPrivate: isPrivate)
             try finish(BuildRunner.run(request, env: .current()))
         }
     }

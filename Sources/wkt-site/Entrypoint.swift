@@ -10,7 +10,9 @@ struct WktSiteCommand: ParsableCommand {
         abstract: "Turn a workout history into a fast, private, static website.",
         discussion: HelpText.overview,
         version: "0.1.0",
-        subcommands: [Import.self, Build.self, Stats.self, Demo.self, Init.self, Export.self, Backup.self, HealthImport.self]
+        subcommands: [
+            Import.self, Build.self, Serve.self, Stats.self, Demo.self, Init.self, Export.self, Backup.self, HealthImport.self,
+        ]
     )
 }
 
@@ -23,6 +25,21 @@ func finish(_ result: CommandResult) throws -> Never {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
     throw ExitCode(result.exitCode)
+}
+
+/// The site options `build` and `serve` share.
+struct SiteOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Output folder.", valueName: "folder"))
+    var output = "site"
+
+    @Option(help: ArgumentHelp("Build for this day instead of today.", valueName: "YYYY-MM-DD"))
+    var today: String?
+
+    @Option(help: ArgumentHelp("Absolute URL the site is published at (enables sitemap.xml).", valueName: "url"))
+    var baseURL: String?
+
+    @Option(help: ArgumentHelp("Folder of Mustache templates overriding the built-in ones (see `wkt-site init`).", valueName: "folder"))
+    var templates: String?
 }
 
 /// Options every store-reading command shares.

@@ -1,13 +1,10 @@
 import Foundation
 import Testing
+import WktTestSupport
 
 /// The real `wkt-site` binary, built beside the test bundle by `swift build --build-tests`.
 enum Binary {
-    static let path: String? = {
-        guard let me = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
-        let candidate = ((me as NSString).deletingLastPathComponent as NSString).appendingPathComponent("wkt-site")
-        return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
-    }()
+    static let path = BuiltBinary.path
 
     static var available: Bool {
         if path == nil { print("note: the wkt-site binary is not beside the test bundle; end-to-end tests skipped") }

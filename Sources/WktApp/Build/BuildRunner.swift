@@ -55,8 +55,8 @@ public struct BuildRequest: Sendable {
 /// the previous build is owned by WktSite's `BuildFingerprint`, `PreviousSite` and
 /// `IncrementalBuild`; this runner only moves values between the stages.
 public enum BuildRunner {
-    /// Builds the site.
-    public static func run(_ request: BuildRequest, env: AppEnvironment) -> CommandResult {
+    /// Builds the site; `gate` (from `wkt-site serve`) wraps the publish stage only.
+    public static func run(_ request: BuildRequest, env: AppEnvironment, gate: (any PublishGate)? = nil) -> CommandResult {
         do {
             let plan = try prepare(request, env: env)
             var clock = StageClock(enabled: !(env.variables["WKT_TIMINGS"] ?? "").isEmpty)
@@ -81,7 +81,8 @@ public enum BuildRunner {
             clock.lap("pages (\(built.site.reusedPages) reused)")
             pauseForTests(env)
             let published = try Stage.publish.run {
-                try publish(plan, built: built, stamp: inputs.stamp, interrupts: interrupts)
+                let publishing = { try publish(plan, built: built, stamp: inputs.stamp, interrupts: interrupts) }
+                return try gate.map { try $0.exclusively(publishing) } ?? publishing()
             }
             clock.lap("publish")
             return try published.map { report in
