@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WktTestSupport
 
 /// docs/reliability.md "Load (L)": big and hostile inputs through the real binary. The limits are
 /// hang and memory guards with wide margins, not speed budgets (those are the benchmark's,
@@ -134,7 +135,12 @@ struct LoadTests {
     /// Slow (9 builds of 1,000 workouts: 1–2 minutes), so behind `WKT_SLOW_TESTS=1`.
     @Test("L-04: 1,000 notes at the 8 KiB cap, each pathological shape: the build adds < 10 s over the same history without notes",
           .enabled(if: SlowTests.enabled))
-    func pathologicalNotes() throws {
+    func pathologicalNotes() async throws {
+        // Never beside the serve load test, whose 100 clients would stretch this test's clock.
+        try await TimedTestLock.run { try measurePathologicalNotes() }
+    }
+
+    private func measurePathologicalNotes() throws {
         let dir = try temporaryFolder("l04")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         for shape in Self.noteShapes {
