@@ -51,8 +51,18 @@ final class ServeSandbox: Sendable {
     }
 
     /// Runs `body` with `serve` started here, and stops it afterwards (also on a throw).
+    ///
+    /// Holds ``TimedTestLock`` throughout: one served site at a time, never beside L-04. The load
+    /// test's 100 clients saturate both cores, so a rebuild in another serve test would miss its
+    /// wait, and L-04's build clock would stretch.
     func serving<T>(
         liveReload: Bool = false, templates: String? = nil, _ body: (ServedSite) async throws -> T
+    ) async throws -> T {
+        try await TimedTestLock.run { try await servingUnlocked(liveReload: liveReload, templates: templates, body) }
+    }
+
+    private func servingUnlocked<T>(
+        liveReload: Bool, templates: String?, _ body: (ServedSite) async throws -> T
     ) async throws -> T {
         let server = try await start(liveReload: liveReload, templates: templates)
         do {
