@@ -15,7 +15,12 @@ struct LoadTests {
 
     @Test("L-01: 10 years, 3,650 workouts × 6 exercises × 5 sets (109,500 sets, a 10.5 MB Strong CSV): import and a full build each complete within 60 s and under 512 MiB peak RSS",
           .enabled(if: SlowTests.enabled))
-    func tenYears() throws {
+    func tenYears() async throws {
+        // Off the cooperative pool: minutes of waiting on a child would starve the async tests.
+        try await offCooperativePool { try self.tenYearsBlocking() }
+    }
+
+    private func tenYearsBlocking() throws {
         let dir = try temporaryFolder("l01")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let (csv, rows) = LoadInputs.strongCSV(workouts: 3650, exercises: 6, sets: 5, lastDay: "2026-11-21")
@@ -70,7 +75,12 @@ struct LoadTests {
 
     @Test("L-02: a synthetic 1.5 GiB export.xml (3.6 M records, 1,804 workouts) is imported by streaming, under 256 MiB peak RSS (parser child included)",
           .enabled(if: SlowTests.enabled && LoadTests.canGenerateHealthExport))
-    func hugeHealthExport() throws {
+    func hugeHealthExport() async throws {
+        // Off the cooperative pool: minutes of waiting on a child would starve the async tests.
+        try await offCooperativePool { try self.hugeHealthExportBlocking() }
+    }
+
+    private func hugeHealthExportBlocking() throws {
         let dir = try temporaryFolder("l02")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let free = (try? FileManager.default.attributesOfFileSystem(forPath: dir)[.systemFreeSize] as? NSNumber)?.int64Value ?? 0
@@ -137,7 +147,7 @@ struct LoadTests {
           .enabled(if: SlowTests.enabled))
     func pathologicalNotes() async throws {
         // Never beside the serve load test, whose 100 clients would stretch this test's clock.
-        try await TimedTestLock.run { try measurePathologicalNotes() }
+        try await TimedTestLock.run { try await offCooperativePool { try self.measurePathologicalNotes() } }
     }
 
     private func measurePathologicalNotes() throws {

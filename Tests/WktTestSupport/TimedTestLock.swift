@@ -25,3 +25,12 @@ public enum TimedTestLock {
         return try await body()
     }
 }
+
+/// Runs blocking work (a child process waited for, a long synchronous measurement) on a Dispatch
+/// thread instead of Swift's cooperative pool, which has one thread per core: two long blocking
+/// tests on a 2-core machine would otherwise leave no thread for every async test of the run.
+public func offCooperativePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+    }
+}
