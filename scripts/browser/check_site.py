@@ -40,7 +40,8 @@ def page_kinds(site: pathlib.Path) -> dict[str, pathlib.Path]:
         "dashboard": site / "index.html",
         "history": site / "history" / "index.html",
         "year": first("history"),
-        "workout": first("workouts"),
+        # A single workout (`2026-11-24-1806.html`), not a year's list (`2026.html`).
+        "workout": max((p for p in (site / "workouts").glob("*.html") if p.stem[:4].isdigit() and len(p.stem) > 4), default=None),
         "exercises": site / "exercises" / "index.html",
         "exercise": site / "exercises" / "bench-press-barbell.html",
         "records": site / "records" / "index.html",

@@ -19,7 +19,7 @@ extension PageComposer {
         if pages > 1 { lead += " · page \(page) of \(pages): \(TextFormat.count(rows.lowerBound + 1))–\(TextFormat.count(rows.upperBound))" }
         body.html("<p class=\"lead\">\(HTML.text(lead))</p>")
         let pageList = Self.pageList("Pages of the exercise list", page: page, count: pages, first: SitePaths.exercisesIndex)
-        if !pageList.isEmpty { body.html(pageList) }
+        if !pageList.top.isEmpty { body.html(pageList.top) }
         body.markdown(MD.table(
             [MD.Column("Exercise"), MD.Column("Workouts", numeric: true), MD.Column("Sets", numeric: true),
              MD.Column("Volume", numeric: true), MD.Column("Heaviest", numeric: true), MD.Column("e1RM", numeric: true),
@@ -33,7 +33,7 @@ extension PageComposer {
                         records.e1rm.map { site.units.estimate($0.value) } ?? "–",
                         last.map { MD.link($0.day.description, to: root + $0.path) } ?? "–"]
             }))
-        if !pageList.isEmpty { body.html(pageList) }
+        if !pageList.top.isEmpty { body.html(pageList.bottom) }
         var description = "\(TextFormat.plural(site.exercises.count, "exercise")) with their totals and records"
         if let top = mostTrained.first {
             description += ", the most trained \(top.name) with \(TextFormat.plural(top.stats.workouts, "session"))"

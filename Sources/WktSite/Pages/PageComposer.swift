@@ -127,10 +127,16 @@ struct PageComposer: Sendable {
         prRowsByYear[year] ?? []
     }
 
-    /// The list of pages of a split list, with `page` marked; empty when there is one page.
-    static func pageList(_ label: String, page: Int, count: Int, first: String) -> String {
-        guard count > 1 else { return "" }
-        return HTML.pageList(label: label, current: page, count: count) { "../" + SitePaths.listPage(first, $0) }
+    /// The lists of pages of a split list, with `page` marked, for above and below the table;
+    /// both empty when there is one page. Their labels differ (`…, after the table` below), since
+    /// two navigation landmarks with one name cannot be told apart by a screen reader (axe-core
+    /// `landmark-unique`).
+    static func pageList(_ label: String, page: Int, count: Int, first: String) -> (top: String, bottom: String) {
+        guard count > 1 else { return ("", "") }
+        func list(_ label: String) -> String {
+            HTML.pageList(label: label, current: page, count: count) { "../" + SitePaths.listPage(first, $0) }
+        }
+        return (list(label), list(label + ", after the table"))
     }
 
     /// A link (Markdown) to a workout from a page whose root prefix is `root`.

@@ -26,9 +26,9 @@ extension PageComposer {
             + "\(TextFormat.plural(events.count, "PR")) · e1RM by \(HTML.text(site.report.e1rmFormula.rule))</p>")
         body.markdown("## Records by exercise")
         let pageList = Self.pageList("Pages of the records table", page: page, count: pages, first: SitePaths.recordsIndex)
-        if !pageList.isEmpty {
+        if !pageList.top.isEmpty {
             body.html("<p class=\"muted\">Exercises \(TextFormat.count(rows.lowerBound + 1))–\(TextFormat.count(rows.upperBound)), "
-                + "page \(page) of \(pages)</p>" + pageList)
+                + "page \(page) of \(pages)</p>" + pageList.top)
         }
         body.markdown(MD.table(
             [MD.Column("Exercise"), MD.Column("Heaviest", numeric: true), MD.Column("e1RM", numeric: true),
@@ -43,7 +43,7 @@ extension PageComposer {
                             site.workout(id: record.workoutID).map { MD.link(String(record.value), to: root + $0.path) } ?? String(record.value)
                         } ?? "–"]
             }))
-        if !pageList.isEmpty { body.html(pageList) }
+        if !pageList.top.isEmpty { body.html(pageList.bottom) }
         if page > 1 {
             body.html("<p><a href=\"\(root + SitePaths.recordsIndex)\">PR timeline →</a></p>")
             return Page(path: path, source: "records index page \(page)", title: "Records, page \(page) of \(pages)",
@@ -88,9 +88,9 @@ extension PageComposer {
         body.html("<p class=\"lead\">\(HTML.text(lead))</p>")
         body.html(yearPager(year, in: prYears, path: SitePaths.recordsYear, up: ("All records", root + SitePaths.recordsIndex)))
         let pageList = Self.pageList("Pages of \(yearText)", page: page, count: pages, first: first)
-        if !pageList.isEmpty { body.html(pageList) }
+        if !pageList.top.isEmpty { body.html(pageList.top) }
         body.markdown(prTable(groups: groups[rows], root: root))
-        if !pageList.isEmpty { body.html(pageList) }
+        if !pageList.top.isEmpty { body.html(pageList.bottom) }
         return Page(path: SitePaths.listPage(first, page), source: "records of \(yearText)" + (page > 1 ? " page \(page)" : ""),
                     title: "PRs in \(yearText)" + (page > 1 ? ", page \(page) of \(pages)" : ""),
                     description: recordsYearDescription(year, page: page, of: pages), section: .records, blocks: body.blocks)
