@@ -23,9 +23,9 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 venv=.build/browser-venv
-if ! "$venv/bin/python" -c "import playwright, axe_playwright_python" >/dev/null 2>&1; then
+if ! "$venv/bin/python" -c "import playwright, axe_playwright_python, pypdf" >/dev/null 2>&1; then
     python3 -m venv "$venv"
-    "$venv/bin/pip" install -q --disable-pip-version-check playwright==1.65.2 axe-playwright-python==0.1.8
+    "$venv/bin/pip" install -q --disable-pip-version-check playwright==1.65.2 axe-playwright-python==0.1.8 pypdf==5.1.0
 fi
 
 [ -x "$binary" ] || { echo "browser-test.sh: $binary is missing; run swift build first" >&2; exit 1; }

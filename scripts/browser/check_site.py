@@ -12,7 +12,9 @@ records of a year, 404) it checks, and exits 1 listing every failure:
   their own boxes);
 * the year heatmap's trained days differ from empty days by a contrast of at least 3:1 in both
   colour schemes (WCAG 1.4.11, non-text contrast);
-* the page prints to a PDF.
+* the page prints to a PDF;
+* phone layout and print (layout_checks.py): the dashboard's week on the first phone screen, stat
+  cards 2 x 2, tables that fit or scroll with their first column kept, no blank printed page.
 
 Screenshots of each page kind (desktop light and dark, phone) go to SHOTS_DIR for a person to
 look at; README.md ("Browser tests") names the folder.
@@ -24,6 +26,8 @@ import sys
 
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import sync_playwright
+
+import layout_checks
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
@@ -134,6 +138,7 @@ def check(site: pathlib.Path, shots: pathlib.Path, chromium: str) -> list[str]:
                 "() => document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth")
             if overflow > 0:
                 failures.append(f"{kind} (390 px): the page scrolls sideways by {overflow} px")
+            failures += layout_checks.phone(page, kind)
             page.screenshot(path=str(shots / f"{kind}-phone.png"), full_page=True)
             page.emulate_media(media="print")
             pdf = page.pdf(format="A4", print_background=True)
@@ -141,6 +146,7 @@ def check(site: pathlib.Path, shots: pathlib.Path, chromium: str) -> list[str]:
                 failures.append(f"{kind}: printing gave no PDF")
             else:
                 (shots / f"{kind}-print.pdf").write_bytes(pdf)
+            failures += layout_checks.printed(page, kind, shots)
             context.close()
         browser.close()
     print(f"checked {len(kinds)} page kinds: {', '.join(kinds)}; screenshots in {shots}")

@@ -36,6 +36,7 @@ extension PageComposer {
         body.html(row.html)
         body.html(CalendarLegend().html)
         body.html("</section>")
+        try dashboardInsights(into: &body)
 
         let weeks = Array(report.weeks.suffix(Self.dashboardWeeks))
         let workoutsChart = BarChart(
