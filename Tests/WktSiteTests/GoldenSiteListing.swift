@@ -6,7 +6,7 @@ enum GoldenSiteListing {
     static let text = """
         404.html  2671a0069a195a45713ac67af042dd2fe1e3af0a8a0caf7a9ca4adb6fed8766b
         assets/favicon.svg  c87470ebd2c4edd69f0f653cd083623b6fc6acf442b1b10b1b6743297dbb9006
-        assets/style.css  1411f7d3d06aa476503be13d89321c5a1d3d5c226f96fadf9f44db5c48241987
+        assets/style.css  933b080106c8f6e91e03efd4d48f4bb37da4715f24c96e54d2741863a933eb5e
         cards/heatmap.svg  b643589e6f2aa31aaf9debf6047c44dcffd92511b9bcb00f7717b31a6262a570
         cards/lifts.svg  95d03530358ccd3352aaafd1b21b02cd48cb4ccff2fce00240f93c3a3c392c46
         cards/streaks.svg  079ec7945dde08c9f0ebb10a33148e5f68407ece69f471a31f7469e2546397f7
@@ -29,7 +29,7 @@ enum GoldenSiteListing {
         history/2025.html  8c86a4872de657b5dc881f97f73216f90884efa967e7bbf0a1c93be87a41dfa1
         history/2026.html  b85bf42de18589af9e210c658a97d76ed07a66c4bee292d0d37460e69c909b1e
         history/index.html  7021f40e1569779d214cf6163c028241313d6b7484a3493ec6514d35dc67f630
-        index.html  1b503862825f918ccc3fdd6ea25e7f31c8cf15bdc55d9f9fa515749db788d9e1
+        index.html  884c0824704a72ce7c08a36fdc4ecd42b277ed7f7d662c3816eb3a5208438f34
         records/index.html  bc8824b3790aab395c64a4414717c2d5f5ba7c15bd87af1e85cd357cbea7fa56
         workouts/2025-12-30-0700.html  bab0a4d4bd5ff87b6877c29bdc2b2c12ebb08288339894bccceff9c6188dca13
         workouts/2026-11-02-0700.html  01d669d7c0fa570751d734489cca80d38073ccfd9d65176e8d09dd863dbc2305

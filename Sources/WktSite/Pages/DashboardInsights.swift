@@ -45,44 +45,51 @@ extension PageComposer {
     }
 
     /// This week so far against last week and the average of the complete weeks before it, each
-    /// difference written with its sign (`+2`, `−1,250 kg`, `±0`).
+    /// difference written with its sign (`+2`, `−1,250 kg`, `±0`), the compared values below.
     func weekComparisonCard(_ comparison: WeekComparison, into body: inout PageBody) {
         let units = site.units
-        let count = { (value: Double) in TextFormat.short(value) }
-        let volume = { (kg: Double) in units.volume(kg) }
         let rows: [(String, KeyPath<WeekComparison.Numbers, Double>, (Double) -> String)] = [
-            ("Workouts", \.workouts, count), ("Working sets", \.workingSets, count), ("Volume", \.volumeKg, volume),
+            ("Workouts", \.workouts, TextFormat.short), ("Working sets", \.workingSets, TextFormat.short), ("Volume", \.volumeKg, units.volume),
         ]
-        let averageTitle = comparison.averageWeekCount == 1 ? "vs the week before" : "vs average of \(comparison.averageWeekCount) weeks"
-        var columns = [MD.Column("Per week"), MD.Column("This week", numeric: true), MD.Column("vs last week", numeric: true)]
-        if comparison.average != nil { columns.append(MD.Column(averageTitle, numeric: true)) }
+        let weeks = comparison.averageWeekCount
+        var columns = [MD.Column("Per week"), MD.Column("This week", numeric: true)]
+        if comparison.lastWeek != nil { columns.append(MD.Column("vs last week", numeric: true)) }
+        if comparison.average != nil { columns.append(MD.Column(weeks == 1 ? "vs 1-week avg." : "vs \(weeks)-week avg.", numeric: true)) }
         let table = MD.table(columns, rows.map { title, field, text in
             let now = comparison.thisWeek[keyPath: field]
             var row = [MD.text(title), MD.text(text(now))]
-            row.append(comparison.lastWeek.map { MD.text(Self.change(now, $0[keyPath: field], text)) } ?? "–")
+            if let last = comparison.lastWeek { row.append(MD.text(Self.change(now, last[keyPath: field], text))) }
             if let average = comparison.average { row.append(MD.text(Self.change(now, average[keyPath: field], text))) }
             return row
         })
-        var out = "<section class=\"card card-half week-comparison\" aria-labelledby=\"week-comparison\">"
-            + "<h2 id=\"week-comparison\">This week so far</h2>\n"
-        var lead = "Against last week"
-        if comparison.average != nil {
-            lead += comparison.averageWeekCount == 1
-                ? " (the only complete week so far)" : " and the average of the last \(comparison.averageWeekCount) complete weeks"
-        } else if comparison.lastWeek == nil {
-            lead = "Your first week: nothing to compare with yet"
+        func values(_ numbers: WeekComparison.Numbers) -> String {
+            rows.map { title, field, text in
+                let value = numbers[keyPath: field]
+                guard field != \.volumeKg else { return text(value) }
+                let noun = title.lowercased()
+                return text(value) + " " + (text(value) == "1" ? String(noun.dropLast()) : noun)
+            }.joined(separator: ", ")
         }
-        out += "<p class=\"muted\">\(HTML.text(lead)); + means this week is ahead.</p>"
-        body.html(out)
-        body.markdown(table)
+        var compared: [String] = []
+        if let last = comparison.lastWeek { compared.append("Last week: " + values(last)) }
+        if let average = comparison.average {
+            compared.append((weeks == 1 ? "The only complete week" : "Average of the last \(weeks) complete weeks") + ": " + values(average))
+        }
+        body.html("<section class=\"card card-half week-comparison\" aria-labelledby=\"week-comparison\">"
+            + "<h2 id=\"week-comparison\">This week so far</h2>")
+        if compared.isEmpty {
+            body.html("<p class=\"muted\">Your first week: nothing to compare with yet.</p>")
+        } else {
+            body.markdown(table)
+            body.html("<p class=\"muted\">" + compared.map(HTML.text).joined(separator: ".<br>") + ". A + means this week is ahead.</p>")
+        }
         body.html("</section>")
     }
 
-    /// `+1 (was 2)`: the difference `now − then` with its sign in text, then the other value.
+    /// `+1`, `−1,250 kg`, `±0`: the difference `now − then` with its sign in text.
     static func change(_ now: Double, _ then: Double, _ text: (Double) -> String) -> String {
         let difference = text(abs(now - then))
-        let sign = difference == text(0) ? "±" : now > then ? "+" : "−"
-        return "\(sign)\(difference) (\(text(then)))"
+        return (difference == text(0) ? "±" : now > then ? "+" : "−") + difference
     }
 
     /// The best e1RM per week of the three most-trained lifts, a small chart each, linked to the
