@@ -15,9 +15,7 @@ public struct WeekComparison: Sendable, Equatable {
 
         /// Creates the numbers.
         public init(workouts: Double, workingSets: Double, volumeKg: Double) {
-            self.workouts = workouts
-            self.workingSets = workingSets
-            self.volumeKg = volumeKg
+            (self.workouts, self.workingSets, self.volumeKg) = (workouts, workingSets, volumeKg)
         }
 
         /// The numbers of one week.

@@ -8,12 +8,8 @@ import WktCore
 /// point, and the line is broken across more than ``maxGap`` weeks in a row without one. The
 /// value axis covers the data on a 1-2-5 step. Non-finite values count as 0.
 public struct TrendChart: Sendable, Hashable {
-    private static let width = 320.0
-    private static let height = 150.0
-    private static let plotLeft = 46.0
-    private static let plotRight = 308.0
-    private static let plotTop = 12.0
-    private static let plotBottom = 118.0
+    /// Canvas size and plot edges, as the geometry above says.
+    private static let (width, height, plotLeft, plotRight, plotTop, plotBottom) = (320.0, 150.0, 46.0, 308.0, 12.0, 118.0)
     /// Weeks without a value that a line still bridges.
     static let maxGap = 4
 
@@ -66,14 +62,13 @@ public struct TrendChart: Sendable, Hashable {
         let points = self.points
         let scale = ChartScale(
             minimum: points.map(\.value).min() ?? 0, maximum: points.map(\.value).max() ?? 0, wholeSteps: format.decimals == 0)
+        let summary = self.summary
+        var svg = SVGMarkup(id: id, kind: "trend-chart", width: Int(Self.width), height: Int(Self.height), title: title,
+                            description: title + ": " + summary)
+        svg.valueAxis(scale, left: Self.plotLeft, right: Self.plotRight, bottom: Self.plotBottom, top: Self.plotTop)
         let step = labels.count > 1 ? (Self.plotRight - Self.plotLeft) / Double(labels.count - 1) : 0
         let xOf = { (index: Int) -> Double in labels.count > 1 ? Self.plotLeft + step * Double(index) : (Self.plotLeft + Self.plotRight) / 2 }
         let yOf = { (value: Double) in scale.position(value, bottom: Self.plotBottom, top: Self.plotTop) }
-        let summary = self.summary
-        var svg = SVGMarkup(
-            id: id, kind: "trend-chart", width: Int(Self.width), height: Int(Self.height),
-            title: title, description: title + ": " + summary)
-        svg.valueAxis(scale, left: Self.plotLeft, right: Self.plotRight, bottom: Self.plotBottom, top: Self.plotTop)
         svg.openGroup("axis x-axis", attributes: "fill=\"currentColor\"")
         if let first = labels.first, let last = labels.last {
             svg.label(first, x: xOf(0), y: Self.plotBottom + 20, anchor: "start")
