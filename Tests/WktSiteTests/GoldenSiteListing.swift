@@ -6,31 +6,31 @@ enum GoldenSiteListing {
     static let text = """
         404.html  2671a0069a195a45713ac67af042dd2fe1e3af0a8a0caf7a9ca4adb6fed8766b
         assets/favicon.svg  c87470ebd2c4edd69f0f653cd083623b6fc6acf442b1b10b1b6743297dbb9006
-        assets/style.css  1411f7d3d06aa476503be13d89321c5a1d3d5c226f96fadf9f44db5c48241987
+        assets/style.css  150aca475a2abec481a8ae177242da2179461b6aefd770454d03ab05b21cdd27
         cards/heatmap.svg  b643589e6f2aa31aaf9debf6047c44dcffd92511b9bcb00f7717b31a6262a570
         cards/lifts.svg  95d03530358ccd3352aaafd1b21b02cd48cb4ccff2fce00240f93c3a3c392c46
         cards/streaks.svg  079ec7945dde08c9f0ebb10a33148e5f68407ece69f471a31f7469e2546397f7
         data/stats.json  283eaf847070f6b6a9c7367b28ee5ced2ebc0057806f4825bad0fce7f3b93986
         exercises/band-pull-apart.html  716b2f738b06ef7a1526e9a356e1d2fd6a0a219941dd5c0d27d248de80f61d8a
-        exercises/bench-press-barbell.html  94f03873f60cbd6eb39f34d9288d80e74bd5d30de18098829a02ea2c05de63f9
-        exercises/cafe-73473dcc.html  5e306ec12f70b766c4425d191593615d6efb603499ffac66c7272c6547a1c2df
-        exercises/cafe.html  f5e6b30c2d864cc5bf1d00530feae12a12693d7fba7fdd52e6851fc891ab813c
-        exercises/curl-lrac.html  c1d13436db79f738f3984d5fabf34b9b5f0326b91e526f6ea7b68bc76e07ff2f
-        exercises/deadlift-barbell.html  f3772590d06166e3406e3330e8ae48660c882dc6e854287bf44e3a17723c9deb
-        exercises/index.html  1764d0291baaeec229b3637be012f7402cae181232321b2abda26702539d6e1b
-        exercises/leg-press.html  17d6f76836e52df116b14c4008ea326c8700d87c585da2ca72d3d3c8e053e2c5
-        exercises/overhead-press-barbell.html  ac9b4c0ddc72135c625c05d9332eca8ede366fefcbabdf303379a492250bbc71
-        exercises/plank.html  b352f18f0c74cb0f525feddfdb86eff83d366a90dc52573d5544fcff081702a0
-        exercises/pull-up.html  1a6841971c47846d838f66a3d1ff592d0c994f39d1b7d1d259779e8d837beb8a
-        exercises/squat-barbell.html  20690f0729988d05d8f61297babbaa76838b1ee6d7f83b01702f314e0ca58878
-        exercises/svg-onload-alert-1.html  f42ff10ea99169eb0af481c52b409d5a21ef73895fb2815746aa34b953f1e066
-        exercises/treadmill.html  652eabf3a78d0ae2aeff69079247f3e4003fa9aea4d7b0aa705609d4106cc4b8
+        exercises/bench-press-barbell.html  9d8a956f4cca621abbada6c80774044cb0b3014824a9b8eba5779df7240a5f10
+        exercises/cafe-73473dcc.html  531c96d8803021442bc0ade64c2b6c9d5b519a6023088da03614af003bb7afa6
+        exercises/cafe.html  0cb376eab85ef195de9a2cbee6c37064a0efc5db2e7c7f935e50ba9aca7ff940
+        exercises/curl-lrac.html  8e0200a0a9b90372735de603a4f37cdb3b2348fcdbeca2ccbc2d198a62d4e926
+        exercises/deadlift-barbell.html  40e6a4f89e9c30b8e1b8e680e9769dd423afe54cc6bef2247256acd798654efe
+        exercises/index.html  5debd5fa866a4170b801748ae21ab83dab0ef7ed37f3bebac431c968c4e826b8
+        exercises/leg-press.html  1acb7e02c73b34a2b04b66481acaf88632bb85da13f0af4a79f653a085c082bc
+        exercises/overhead-press-barbell.html  ec5181475473308e81589f7fbd87e355442fd6ea9317b97ae5d8c11fd9039136
+        exercises/plank.html  f041edb829ea5c5e1ac29ddf71e99441c43a58efa3423012aa37800726af93b1
+        exercises/pull-up.html  36916ed594e7a6f90018f2e80717c0a3cff7b828b776793c968c5fbf80673b01
+        exercises/squat-barbell.html  6de2e60b4a6b56f848da01882e5b83835ccbcf6cf9c890f8ed33a526887cea0a
+        exercises/svg-onload-alert-1.html  e7dfd89b82f296abda3d59452d6dc1a778f2f6c4733c21af428238ff5cf49cc2
+        exercises/treadmill.html  9fbbec3350c4a42131de213e029c0464d32842ba99b134cc446b15f128f1f72d
         feed.xml  663be372ebab5bbe66fb845941ccfb520187ccd45d470b9f4414fc5b294ca074
-        history/2025.html  8c86a4872de657b5dc881f97f73216f90884efa967e7bbf0a1c93be87a41dfa1
-        history/2026.html  b85bf42de18589af9e210c658a97d76ed07a66c4bee292d0d37460e69c909b1e
+        history/2025.html  e985e77f9388c975081c2750f175ef519311e23a606663399c9a008346a81141
+        history/2026.html  ff0b1ec279ed8e6e4c87986c208ba37e26a6d9eb4bb654faa4345dcdd39b04d2
         history/index.html  7021f40e1569779d214cf6163c028241313d6b7484a3493ec6514d35dc67f630
-        index.html  1b503862825f918ccc3fdd6ea25e7f31c8cf15bdc55d9f9fa515749db788d9e1
-        records/index.html  bc8824b3790aab395c64a4414717c2d5f5ba7c15bd87af1e85cd357cbea7fa56
+        index.html  04c2028021bc6215c93f5637058867aa1514ae3310f9e82517df0364d5ef9a43
+        records/index.html  7cdf30ae9eff83e52c42d6fafd4e99e7a4a5718d4e330507352da03097763d9e
         workouts/2025-12-30-0700.html  bab0a4d4bd5ff87b6877c29bdc2b2c12ebb08288339894bccceff9c6188dca13
         workouts/2026-11-02-0700.html  01d669d7c0fa570751d734489cca80d38073ccfd9d65176e8d09dd863dbc2305
         workouts/2026-11-04-1830.html  3d8ace3a48a405072da29ffacdd647635d5426e32155128b594bca18b21080aa
@@ -41,7 +41,7 @@ enum GoldenSiteListing {
         workouts/2026-11-16-0700.html  d4c2d4d723e6e8e174fec738a4f4280267babd0d2c735266eb8f07b8be740615
         workouts/2026-11-18-0600-2.html  42bf2d3bb2cd3994ab41a10304986c1b598fbea052ddb18f964948c530913725
         workouts/2026-11-18-0600.html  3621f24671ea98e2cc3eb7d744931529b56ce3c79c67587fa550306ce1b6ec68
-        workouts/index.html  8fc75b1b3622f2f0c0e2c0158ffa0035900a935a19a9b4a373e1b0a5a0661075
+        workouts/index.html  26685216a93435e7f2c333bdd6a289646540b1e607ad4eab36f7bfec5481f955
 
         """
 }

@@ -92,4 +92,10 @@ struct ProgressChartTests {
         #expect(ProgressMetric.choose(sessions: [bodyweight], sets: [WorkoutSet(seconds: 60)]) == .time)
         #expect(ProgressMetric.choose(sessions: [bodyweight], sets: [WorkoutSet(distanceM: 400)]) == nil)
     }
+
+    @Test("date columns of Markdown tables are written left-aligned, which the style sheet keeps on one line")
+    func dateColumns() {
+        let table = MD.table([MD.Column("Date"), MD.Column("Workout"), MD.Column("Sets", numeric: true), MD.Column("Reached on")], [])
+        #expect(table.hasSuffix("| :--- | --- | ---: | :--- |\n"))
+    }
 }

@@ -12,7 +12,9 @@ records of a year, 404) it checks, and exits 1 listing every failure:
   their own boxes);
 * the year heatmap's trained days differ from empty days by a contrast of at least 3:1 in both
   colour schemes (WCAG 1.4.11, non-text contrast);
-* the page prints to a PDF.
+* the page prints to a PDF;
+* charts (chart_checks.py): at 390 px a scrolling chart keeps its y-axis labels and legend in
+  view; on a desktop every chart starts at its caption's left edge (±2 px).
 
 Screenshots of each page kind (desktop light and dark, phone) go to SHOTS_DIR for a person to
 look at; README.md ("Browser tests") names the folder.
@@ -24,6 +26,8 @@ import sys
 
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import sync_playwright
+
+from chart_checks import desktop_chart_failures, phone_chart_failures
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
@@ -125,6 +129,8 @@ def check(site: pathlib.Path, shots: pathlib.Path, chromium: str) -> list[str]:
                                 failures.append(
                                     f"{kind} ({scheme}): heatmap {level} against empty days has contrast "
                                     f"{ratio:.2f}:1, below 3:1")
+                if scheme == "light":
+                    failures += desktop_chart_failures(page, kind)
                 page.screenshot(path=str(shots / f"{kind}-desktop-{scheme}.png"), full_page=True)
                 context.close()
             context = browser.new_context(viewport=PHONE, color_scheme="light", is_mobile=True, has_touch=True)
@@ -134,6 +140,7 @@ def check(site: pathlib.Path, shots: pathlib.Path, chromium: str) -> list[str]:
                 "() => document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth")
             if overflow > 0:
                 failures.append(f"{kind} (390 px): the page scrolls sideways by {overflow} px")
+            failures += phone_chart_failures(page, kind)
             page.screenshot(path=str(shots / f"{kind}-phone.png"), full_page=True)
             page.emulate_media(media="print")
             pdf = page.pdf(format="A4", print_background=True)

@@ -4,7 +4,7 @@ import WktCore
 /// weekly volume, and the like, with an optional dashed target line.
 ///
 /// Geometry (viewBox `0 0 980 248`, or `0 0 980 268` with a month row): the plot spans x
-/// 40…940 (40…920 with a target, whose label sits right of the plot, clear of the bars) and y
+/// 48…940 (48…920 with a target, whose label sits right of the plot, clear of the bars) and y
 /// 20…220; each bar gets an equal slot of the plot width and fills its middle 70 %. The value
 /// axis starts at 0 and ends on a multiple of a 1-2-5 step (see ``ChartScale``). Negative and
 /// non-finite values are drawn as 0 (the table shows them as given, non-finite as 0).
@@ -36,7 +36,7 @@ public struct BarChart: Sendable, Hashable {
 
     /// Fixed canvas size and plot margins.
     private static let width = 980.0
-    private static let plotLeft = 40.0
+    private static let plotLeft = 48.0
     private static let plotTop = 20.0
     private static let plotBottom = 220.0
     /// At most this many x labels are drawn (the table has all).
