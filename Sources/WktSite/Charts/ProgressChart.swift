@@ -8,12 +8,9 @@ import WktCore
 /// labels with their unit, `105 kg`) and y 20…220; weeks are placed by their first day's day
 /// number. The value axis has about eight 1-2-5 steps and need not start at 0.
 public struct ProgressChart: Sendable {
-    private static let width = 980.0
-    private static let height = 244.0
-    private static let plotLeft = 72.0
-    private static let plotRight = 940.0
-    private static let plotTop = 20.0
-    private static let plotBottom = 220.0
+    /// Canvas size and plot margins (the left one is the unit-bearing tick gutter).
+    private static let (width, height) = (980.0, 244.0)
+    private static let (plotLeft, plotRight, plotTop, plotBottom) = (72.0, 940.0, 20.0, 220.0)
 
     /// The chart ID (prefix of its SVG ids).
     public let id: ChartID

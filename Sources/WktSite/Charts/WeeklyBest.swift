@@ -13,15 +13,25 @@ import WktCore
 struct WeeklyBest: Sendable, Equatable {
     /// One week with data.
     struct Week: Sendable, Equatable {
-        /// The week's first day.
+        /// The week's first day (a `week_start` weekday of the training calendar), which places
+        /// the week on the x axis.
         let start: CivilDate
-        /// The best value of the week.
+        /// The best value of the week: the greatest of its points (e1RMs, reps or seconds,
+        /// already in display units).
         let best: Double
-        /// The best value of this and every earlier week.
-        let runningBest: Double
-        /// The week's best is greater than every earlier week's.
-        let isPR: Bool
-        /// The stretch of the line (0, 1, …): a new one starts after a long gap.
+
+        /// The best value of this and every earlier week, gaps included: it never goes down, and
+        /// the step line is drawn through it.
+        var runningBest: Double { isPR ? best : earlierBest ?? best }
+
+        /// The week's best is greater than every earlier week's (compared in thousandths): a PR
+        /// week, drawn as a diamond.
+        var isPR: Bool { earlierBest.map { WeeklyBest.thousandths(best) > WeeklyBest.thousandths($0) } ?? false }
+
+        /// The running best before this week, nil for the first week (the baseline).
+        let earlierBest: Double?
+        /// The stretch of the line (0, 1, …): a new one starts after more than ``maxGapWeeks``
+        /// weeks without data.
         let segment: Int
     }
 
@@ -45,13 +55,12 @@ struct WeeklyBest: Sendable, Equatable {
         for start in bestByWeek.keys.sorted() {
             let best = bestByWeek[start] ?? 0
             guard let previous = weeks.last else {
-                weeks.append(Week(start: start, best: best, runningBest: best, isPR: false, segment: 0))
+                weeks.append(Week(start: start, best: best, earlierBest: nil, segment: 0))
                 continue
             }
-            let isPR = Self.thousandths(best) > Self.thousandths(previous.runningBest)
             let emptyWeeks = calendar.weeks(from: previous.start, to: start) - 1
             weeks.append(Week(
-                start: start, best: best, runningBest: isPR ? best : previous.runningBest, isPR: isPR,
+                start: start, best: best, earlierBest: previous.runningBest,
                 segment: previous.segment + (emptyWeeks > Self.maxGapWeeks ? 1 : 0)))
         }
         self.weeks = weeks
@@ -66,5 +75,5 @@ struct WeeklyBest: Sendable, Equatable {
         return result
     }
 
-    private static func thousandths(_ value: Double) -> Double { (value * 1000).rounded() }
+    fileprivate static func thousandths(_ value: Double) -> Double { (value * 1000).rounded() }
 }
