@@ -6,44 +6,49 @@ import WktCore
 struct BarChartTests {
     @Test("a three-bar chart has exactly the hand-computed markup")
     func tinyChartExact() throws {
-        // Plot x 40…940, y 20…220; 3 slots of 300, bars 70 % wide (210) starting 45 into the
-        // slot; the axis is 0…4 in steps of 1, so 1 workout = 50 units.
+        // Plot x 48…920 (the target label sits right of it), y 20…220; 3 slots of 290.7, bars
+        // 70 % wide (203.5) centred in the slot; the axis is 0…4 in steps of 1, so 1 workout =
+        // 50 units. W1 (2) is under the target 3: a triangle under its bar, `under` in the table.
         let chart = BarChart(
             id: try ChartID("tiny"), title: "Tiny", bars: [("W1", 2), ("W2", 4), ("W3", 3)], target: 3
         ).render()
         let expected = """
-            <svg xmlns="http://www.w3.org/2000/svg" class="chart-svg bar-chart" viewBox="0 0 980 240" width="980" height="240" role="img" aria-labelledby="tiny-title tiny-desc">
+            <svg xmlns="http://www.w3.org/2000/svg" class="chart-svg bar-chart" viewBox="0 0 980 248" width="980" height="248" role="img" aria-labelledby="tiny-title tiny-desc">
             <title id="tiny-title">Tiny</title>
             <desc id="tiny-desc">Tiny: average 3.0, most 4 in W2, target 3 met in 2 of 3</desc>
             <g class="grid" stroke="currentColor">
-            <line x1="40.0" y1="220.0" x2="940.0" y2="220.0"/>
-            <line x1="40.0" y1="170.0" x2="940.0" y2="170.0"/>
-            <line x1="40.0" y1="120.0" x2="940.0" y2="120.0"/>
-            <line x1="40.0" y1="70.0" x2="940.0" y2="70.0"/>
-            <line x1="40.0" y1="20.0" x2="940.0" y2="20.0"/>
+            <line x1="48.0" y1="220.0" x2="920.0" y2="220.0"/>
+            <line x1="48.0" y1="170.0" x2="920.0" y2="170.0"/>
+            <line x1="48.0" y1="120.0" x2="920.0" y2="120.0"/>
+            <line x1="48.0" y1="70.0" x2="920.0" y2="70.0"/>
+            <line x1="48.0" y1="20.0" x2="920.0" y2="20.0"/>
             </g>
             <g class="axis y-axis" fill="currentColor" text-anchor="end">
-            <text x="34.0" y="224.0">0</text>
-            <text x="34.0" y="174.0">1</text>
-            <text x="34.0" y="124.0">2</text>
-            <text x="34.0" y="74.0">3</text>
-            <text x="34.0" y="24.0">4</text>
+            <text x="42.0" y="224.0">0</text>
+            <text x="42.0" y="174.0">1</text>
+            <text x="42.0" y="124.0">2</text>
+            <text x="42.0" y="74.0">3</text>
+            <text x="42.0" y="24.0">4</text>
             </g>
             <g class="bars" fill="currentColor">
-            <rect x="85.0" y="120.0" width="210.0" height="100.0"><title>W1: 2</title></rect>
-            <rect x="385.0" y="20.0" width="210.0" height="200.0"><title>W2: 4</title></rect>
-            <rect x="685.0" y="70.0" width="210.0" height="150.0"><title>W3: 3</title></rect>
+            <rect x="91.6" y="120.0" width="203.5" height="100.0"><title>W1: 2</title></rect>
+            <rect x="382.3" y="20.0" width="203.5" height="200.0"><title>W2: 4</title></rect>
+            <rect x="672.9" y="70.0" width="203.5" height="150.0"><title>W3: 3</title></rect>
+            </g>
+            <g class="under" fill="currentColor">
+            <polygon points="189.8,229.0 196.8,229.0 193.3,222.0"/>
             </g>
             <g class="axis x-axis" fill="currentColor" text-anchor="middle">
-            <text x="190.0" y="236.0">W1</text>
-            <text x="490.0" y="236.0">W2</text>
-            <text x="790.0" y="236.0">W3</text>
+            <text x="193.3" y="244.0">W1</text>
+            <text x="484.0" y="244.0">W2</text>
+            <text x="774.7" y="244.0">W3</text>
             </g>
             <g class="target" fill="currentColor">
             <g class="target-line" stroke="currentColor" stroke-dasharray="6 4">
-            <line x1="40.0" y1="70.0" x2="940.0" y2="70.0"/>
+            <line x1="48.0" y1="70.0" x2="920.0" y2="70.0"/>
             </g>
-            <text class="halo" x="940.0" y="66.0" text-anchor="end">target 3</text>
+            <text x="924.0" y="70.0" text-anchor="start">target</text>
+            <text x="924.0" y="84.0" text-anchor="start">3</text>
             </g>
             </svg>
             """
@@ -53,23 +58,23 @@ struct BarChartTests {
             <table>
             <caption>Tiny</caption>
             <thead>
-            <tr><th scope="col">Week</th><th scope="col" class="num">Workouts</th></tr>
+            <tr><th scope="col">Week</th><th scope="col" class="num">Workouts</th><th scope="col">Target</th></tr>
             </thead>
             <tbody>
-            <tr><th scope="row">W1</th><td class="num">2</td></tr>
-            <tr><th scope="row">W2</th><td class="num">4</td></tr>
-            <tr><th scope="row">W3</th><td class="num">3</td></tr>
+            <tr><th scope="row">W1</th><td class="num">2</td><td>under</td></tr>
+            <tr><th scope="row">W2</th><td class="num">4</td><td>met</td></tr>
+            <tr><th scope="row">W3</th><td class="num">3</td><td>met</td></tr>
             </tbody>
             </table>
             """)
-        expectSafeChart(chart, width: 980, height: 240)
+        expectSafeChart(chart, width: 980, height: 248)
     }
 
     @Test("the figure wraps caption, SVG and a closed details table")
     func figureMarkup() throws {
         let chart = BarChart(id: try ChartID("fig"), title: "T", bars: [("a", 1)]).render()
-        #expect(chart.html.hasPrefix("<figure class=\"chart\" id=\"fig\">\n<figcaption><span class=\"chart-title\">T</span> <span class=\"chart-summary\">average 1.0, most 1 in a</span></figcaption>\n<div class=\"chart-frame\">\n<svg "))
-        #expect(chart.html.contains("</svg>\n</div>\n<details class=\"chart-data\">\n<summary>Show the numbers</summary>\n<div class=\"table-wrap\">\n<table>"))
+        #expect(chart.html.hasPrefix("<figure class=\"chart\" id=\"fig\">\n<figcaption><span class=\"chart-title\">T</span> <span class=\"chart-summary\">average 1.0, most 1 in a</span></figcaption>\n<div class=\"chart-frame\">\n<div class=\"chart-plot\">\n<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart-svg chart-axis gutter-48\""))
+        #expect(chart.html.contains("</svg>\n</div>\n</div>\n<details class=\"chart-data\">\n<summary>Show the numbers</summary>\n<div class=\"table-wrap\">\n<table>"))
         #expect(chart.html.hasSuffix("</table>\n</div>\n</details>\n</figure>"))
     }
 
@@ -88,14 +93,14 @@ struct BarChartTests {
         let values = try #require(Self.r14Inputs[name])
         let bars = values.enumerated().map { (label: "W\($0.offset + 1)", value: $0.element) }
         let chart = BarChart(id: try ChartID("r14-\(name)"), title: "Workouts", bars: bars, target: 3).render()
-        expectSafeChart(chart, width: 980, height: 240)
+        expectSafeChart(chart, width: 980, height: 248)
         #expect(chart.table.rows.count == values.count)
         #expect(parseXML(chart.svg).elements.filter { $0 == "rect" }.count == values.count)
     }
 
     @Test("empty chart says so in the SVG, the summary and the table")
     func emptyChart() throws {
-        let chart = BarChart(id: try ChartID("none"), title: "Workouts per week", bars: []).render()
+        let chart = BarChart(id: try ChartID("none"), title: "Workouts per week", bars: [BarChart.Bar]()).render()
         #expect(chart.summary == "no data")
         #expect(chart.svg.contains("<desc id=\"none-desc\">Workouts per week: no data</desc>"))
         #expect(chart.svg.contains(">No data yet</text>"))
@@ -105,10 +110,10 @@ struct BarChartTests {
     @Test("the 1e9 outlier sets the axis to 0…1G and keeps small bars visible as small")
     func outlierAxis() throws {
         let chart = BarChart(id: try ChartID("big"), title: "Volume", bars: [("a", 1e9), ("b", 5e8)], format: ValueFormat(decimals: 0, unit: "kg")).render()
-        // Axis 0…1e9 in steps of 5e8: labels 0, 500M, 1G; bar b (slot 450, x 40 + 450 + 67.5) is exactly half height (100).
+        // Axis 0…1e9 in steps of 5e8: labels 0, 500M, 1G; bar b (slot 446, x 48 + 446 + 66.9) is exactly half height (100).
         #expect(chart.svg.contains(">500M</text>"))
         #expect(chart.svg.contains(">1G</text>"))
-        #expect(chart.svg.contains("<rect x=\"557.5\" y=\"120.0\" width=\"315.0\" height=\"100.0\"><title>b: 500000000 kg</title></rect>"))
+        #expect(chart.svg.contains("<rect x=\"560.9\" y=\"120.0\" width=\"312.2\" height=\"100.0\"><title>b: 500000000 kg</title></rect>"))
         #expect(chart.summary == "average 750000000.0 kg, most 1000000000 kg in a")
     }
 
@@ -139,7 +144,7 @@ struct BarChartTests {
         #expect(parsed.texts.contains { $0.element == "title" && $0.text == hostile })
         #expect(parsed.texts.contains { $0.element == "title" && $0.text == hostile + ": 1" })
         #expect(parsed.elements.filter { $0 == "svg" }.count == 1)
-        expectSafeChart(chart, width: 980, height: 240)
+        expectSafeChart(chart, width: 980, height: 248)
     }
 
     @Test("long labels are clipped inside the chart but complete in the table")

@@ -77,12 +77,20 @@ struct SitePagesTests {
     @Test("the exercise page lists records with dates and workouts, rep maxes 1–12, charts, PRs and every set")
     func exercisePage() throws {
         let bench = try page("exercises/bench-press-barbell.html")
-        #expect(bench.contains("<td>Heaviest</td>\n<td align=\"right\"><strong>90 kg</strong></td>\n<td>2026-11-09</td>\n<td><a href=\"../workouts/2026-11-09-0700.html\">Push</a></td>"))
+        #expect(bench.contains("<td>Heaviest</td>\n<td align=\"right\"><strong>90 kg</strong></td>\n<td align=\"left\">2026-11-09</td>\n<td><a href=\"../workouts/2026-11-09-0700.html\">Push</a></td>"))
         #expect(bench.contains("<td>e1RM (Epley)</td>\n<td align=\"right\"><strong>105.0 kg</strong></td>"))
         // 8-rep max: 80 kg on 2026-11-09; 9-rep max: none.
-        #expect(bench.contains("<td align=\"right\">8</td>\n<td align=\"right\">80 kg</td>\n<td>2026-11-09</td>"))
+        #expect(bench.contains("<td align=\"right\">8</td>\n<td align=\"right\">80 kg</td>\n<td align=\"left\">2026-11-09</td>"))
         #expect(bench.contains("<td align=\"right\">9</td>\n<td align=\"right\">–</td>"))
-        #expect(bench.contains("id=\"progression\""))
+        // The progress chart comes first, before the records (docs/product.md "Exercise progress chart").
+        let progress = try #require(bench.range(of: "<figure class=\"chart\" id=\"progress\">"))
+        let records = try #require(bench.range(of: "<h2>Records</h2>"))
+        #expect(progress.lowerBound < records.lowerBound)
+        #expect(bench.contains("<title id=\"progress-title\">Bench Press (Barbell): best e1RM per week (kg)</title>"))
+        // Exercises without weight chart their best reps or time per week instead.
+        let pullUp = try page("exercises/pull-up.html")
+        #expect(pullUp.contains("<title id=\"progress-title\">Pull Up: most reps in one set, per week</title>"))
+        #expect(try page("exercises/plank.html").contains("<title id=\"progress-title\">Plank: longest set per week (seconds)</title>"))
         #expect(bench.contains("id=\"weekly-volume\""))
         #expect(bench.contains("<td>80 × 5, 80 × 5, 85 × 3</td>"), "warm-ups are left out of the set history")
         #expect(bench.contains("<h3>2025</h3>"))
@@ -95,7 +103,7 @@ struct SitePagesTests {
         let exercise = try page("exercises/svg-onload-alert-1.html")
         #expect(exercise.contains("<title>\(escaped) · Test Log</title>"))
         #expect(exercise.contains("<h1>\(escaped)</h1>"))
-        #expect(exercise.contains("<title id=\"progression-title\">\(escaped): e1RM and heaviest set (kg)</title>"))
+        #expect(exercise.contains("<title id=\"progress-title\">\(escaped): best e1RM per week (kg)</title>"))
         #expect(!exercise.contains("<svg onload"))
         let pull = try page("workouts/2026-11-04-1830.html")
         #expect(pull.contains("<a href=\"../exercises/svg-onload-alert-1.html\">&quot;&gt;&lt;svg onload=alert(1)&gt;&#39;</a>"))

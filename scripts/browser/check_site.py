@@ -15,6 +15,8 @@ records of a year, 404) it checks, and exits 1 listing every failure:
 * the page prints to a PDF;
 * phone layout and print (layout_checks.py): the dashboard's week on the first phone screen, stat
   cards 2 x 2, tables that fit or scroll with their first column kept, no blank printed page.
+* charts (chart_checks.py): at 390 px a scrolling chart keeps its y-axis labels and legend in
+  view; on a desktop every chart starts at its caption's left edge (±2 px).
 
 Screenshots of each page kind (desktop light and dark, phone) go to SHOTS_DIR for a person to
 look at; README.md ("Browser tests") names the folder.
@@ -28,6 +30,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import sync_playwright
 
 import layout_checks
+from chart_checks import desktop_chart_failures, phone_chart_failures
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
@@ -129,6 +132,8 @@ def check(site: pathlib.Path, shots: pathlib.Path, chromium: str) -> list[str]:
                                 failures.append(
                                     f"{kind} ({scheme}): heatmap {level} against empty days has contrast "
                                     f"{ratio:.2f}:1, below 3:1")
+                if scheme == "light":
+                    failures += desktop_chart_failures(page, kind)
                 page.screenshot(path=str(shots / f"{kind}-desktop-{scheme}.png"), full_page=True)
                 context.close()
             context = browser.new_context(viewport=PHONE, color_scheme="light", is_mobile=True, has_touch=True)
@@ -139,6 +144,7 @@ def check(site: pathlib.Path, shots: pathlib.Path, chromium: str) -> list[str]:
             if overflow > 0:
                 failures.append(f"{kind} (390 px): the page scrolls sideways by {overflow} px")
             failures += layout_checks.phone(page, kind)
+            failures += phone_chart_failures(page, kind)
             page.screenshot(path=str(shots / f"{kind}-phone.png"), full_page=True)
             page.emulate_media(media="print")
             pdf = page.pdf(format="A4", print_background=True)

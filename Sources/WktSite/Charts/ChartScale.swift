@@ -10,7 +10,7 @@ struct ChartScale: Sendable, Equatable {
     /// The distance between ticks.
     let step: Double
 
-    /// Builds an axis that covers `minimum…maximum` with about four steps.
+    /// Builds an axis that covers `minimum…maximum` with about `steps` steps.
     ///
     /// Non-finite bounds count as 0 and magnitudes are clamped to ``DecimalFormat/limit``.
     /// An empty range (all values equal) is widened by one step on each side, except that it
@@ -19,7 +19,9 @@ struct ChartScale: Sendable, Equatable {
     ///   - minimum: The smallest value to show.
     ///   - maximum: The largest value to show.
     ///   - wholeSteps: Steps are whole numbers (counts of workouts).
-    init(minimum: Double, maximum: Double, wholeSteps: Bool) {
+    ///   - steps: About how many steps the axis should have (4 by default; more gridlines for
+    ///     the exercise progress chart).
+    init(minimum: Double, maximum: Double, wholeSteps: Bool, steps: Int = 4) {
         var lo = Self.clean(minimum)
         var hi = Self.clean(maximum)
         if lo > hi { swap(&lo, &hi) }
@@ -28,7 +30,7 @@ struct ChartScale: Sendable, Equatable {
             hi += pad
             lo = lo >= 0 ? max(0, lo - pad) : lo - pad
         }
-        var step = Self.niceStep((hi - lo) / 4)
+        var step = Self.niceStep((hi - lo) / Double(max(1, steps)))
         if wholeSteps { step = max(1, step.rounded(.up)) }
         let first = (lo / step + 1e-9).rounded(.down) * step
         var last = (hi / step - 1e-9).rounded(.up) * step

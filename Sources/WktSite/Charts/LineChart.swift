@@ -4,8 +4,8 @@ import WktCore
 /// heaviest-set progression. The x axis is scaled by day number (never by seconds), so the gap
 /// between two points is proportional to the days between them.
 ///
-/// Geometry (viewBox `0 0 980 244`): the plot spans x 40…940 and y 36…220, the legend sits
-/// above it. The value axis covers the data on a 1-2-5 step (it does not have to start at 0).
+/// Geometry (viewBox `0 0 980 244`): the plot spans x 40…940 and y 36…220; the legend is HTML
+/// above the chart (``ChartLegend``). The value axis covers the data on a 1-2-5 step (it does not have to start at 0).
 /// Several points of one series on the same day are reduced to the greatest value; non-finite
 /// values count as 0. The first series is drawn solid with round markers, the second dashed
 /// with square markers, so they differ without colour.
@@ -140,12 +140,9 @@ public struct LineChart: Sendable, Hashable {
         for (index, series) in allSeries.enumerated() {
             let dashed = index == 1 ? " stroke-dasharray=\"6 4\"" : ""
             svg.openGroup("series series-\(index + 1)", attributes: "fill=\"none\" stroke=\"currentColor\" stroke-width=\"2\"\(dashed)")
-            let legendX = Self.plotLeft + Double(index) * 260
-            svg.line(x1: legendX, y1: 14, x2: legendX + 24, y2: 14, className: "legend-line")
             svg.polyline(series.points.map { (x: xOf($0.date), y: yOf($0.value)) })
             if withMarkers {
                 svg.openGroup("markers", attributes: "fill=\"currentColor\" stroke=\"none\"")
-                Self.marker(&svg, series: index, x: legendX + 12, y: 14, tooltip: nil)
                 for point in series.points {
                     Self.marker(&svg, series: index, x: xOf(point.date), y: yOf(point.value),
                                 tooltip: "\(point.date): \(format.text(point.value))")
@@ -153,11 +150,13 @@ public struct LineChart: Sendable, Hashable {
                 svg.closeGroup()
             }
             svg.closeGroup()
-            svg.openGroup("legend", attributes: "fill=\"currentColor\"")
-            svg.label(DisplayText.clipped(series.name, maxCharacters: 36), x: legendX + 32, y: 18)
-            svg.closeGroup()
         }
-        return RenderedChart(id: id, title: title, summary: summary, svg: svg.finish(), table: dataTable)
+        let legend = ChartLegend(allSeries.enumerated().map { index, series in
+            ChartLegend.Item(index == 0 ? .circle(series: 1) : .square(series: 2), series.name + (index == 1 ? " (dashed)" : ""))
+        })
+        return RenderedChart(
+            id: id, title: title, summary: summary, svg: svg.finish(), table: dataTable, legend: legend,
+            axis: SVGMarkup.axisOverlay(scale, left: Self.plotLeft, height: Self.height, bottom: Self.plotBottom, top: Self.plotTop))
     }
 
     /// One row per day that has a point in either series; an empty cell is shown as `–`.

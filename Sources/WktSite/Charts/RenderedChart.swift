@@ -16,25 +16,40 @@ public struct RenderedChart: Sendable, Hashable {
     /// The numbers in a table.
     public let table: DataTable
 
+    /// The legend shown above the frame (may be empty).
+    public let legend: ChartLegend
+    /// The decorative y-axis gutter that stays in view while the plot scrolls (see
+    /// `SVGMarkup.axisOverlay`), or nil for charts without a value axis.
+    public let axis: String?
+
     /// Creates a rendered chart; normally made by a chart type's `render()`.
-    public init(id: ChartID, title: String, summary: String, svg: String, table: DataTable) {
+    public init(
+        id: ChartID, title: String, summary: String, svg: String, table: DataTable,
+        legend: ChartLegend = ChartLegend([]), axis: String? = nil
+    ) {
         self.id = id
         self.title = title
         self.summary = summary
         self.svg = svg
         self.table = table
+        self.legend = legend
+        self.axis = axis
     }
 
     /// The SVG `<desc>` text: `title: summary`.
     public var description: String { title + ": " + summary }
 
-    /// The complete `<figure>`: caption (title and summary), the SVG in a scrolling frame, and
-    /// the data table in a closed `<details>`.
+    /// The complete `<figure>`: caption (title and summary), the legend, the SVG in a scrolling
+    /// frame (with the y-axis gutter layered over its left edge, when there is one), and the
+    /// data table in a closed `<details>`.
     public var html: String {
-        "<figure class=\"chart\" id=\"\(id.value)\">\n"
+        let legendHTML = legend.html
+        let plot = axis.map { "<div class=\"chart-plot\">\n\($0)\n\(svg)\n</div>" } ?? svg
+        return "<figure class=\"chart\" id=\"\(id.value)\">\n"
             + "<figcaption><span class=\"chart-title\">\(HTMLEscaping.escapeHTML(title))</span>"
             + " <span class=\"chart-summary\">\(HTMLEscaping.escapeHTML(summary))</span></figcaption>\n"
-            + "<div class=\"chart-frame\">\n\(svg)\n</div>\n"
+            + (legendHTML.isEmpty ? "" : legendHTML + "\n")
+            + "<div class=\"chart-frame\">\n\(plot)\n</div>\n"
             + "<details class=\"chart-data\">\n<summary>Show the numbers</summary>\n"
             + "<div class=\"table-wrap\">\n\(table.html)\n</div>\n</details>\n</figure>"
     }

@@ -81,18 +81,51 @@ struct SVGMarkup {
     ///   - right: Plot right edge.
     ///   - bottom: Pixel y of ``ChartScale/lower``.
     ///   - top: Pixel y of ``ChartScale/upper``.
-    mutating func valueAxis(_ scale: ChartScale, left: Double, right: Double, bottom: Double, top: Double) {
+    ///   - unit: Written after each tick value (`100 kg`), empty for none.
+    mutating func valueAxis(_ scale: ChartScale, left: Double, right: Double, bottom: Double, top: Double, unit: String = "") {
         let ticks = scale.ticks.map { (value: $0, y: scale.position($0, bottom: bottom, top: top)) }
         openGroup("grid", attributes: "stroke=\"currentColor\"")
         for tick in ticks {
             line(x1: left, y1: tick.y, x2: right, y2: tick.y)
         }
         closeGroup()
+        tickLabels(scale, left: left, bottom: bottom, top: top, unit: unit)
+    }
+
+    /// The tick labels of `scale`, right-aligned 6 units left of `left`.
+    private mutating func tickLabels(_ scale: ChartScale, left: Double, bottom: Double, top: Double, unit: String) {
         openGroup("axis y-axis", attributes: "fill=\"currentColor\" text-anchor=\"end\"")
-        for tick in ticks {
-            label(DecimalFormat.compact(tick.value, decimals: scale.tickDecimals), x: left - 6, y: tick.y + 4)
+        for value in scale.ticks {
+            let number = DecimalFormat.compact(value, decimals: scale.tickDecimals)
+            label(unit.isEmpty ? number : number + " " + unit, x: left - 6, y: scale.position(value, bottom: bottom, top: top) + 4)
         }
         closeGroup()
+    }
+
+    /// The y-axis gutter again as a separate, decorative SVG (`aria-hidden`) of the same height
+    /// and scale: the page keeps it in view while a wide plot scrolls sideways on a phone
+    /// (docs/product.md "Charts on phones"). It holds an opaque background and the same tick
+    /// labels as ``valueAxis(_:left:right:bottom:top:unit:)``, nothing else.
+    static func axisOverlay(
+        _ scale: ChartScale, left: Double, height: Double, bottom: Double, top: Double, unit: String = ""
+    ) -> String {
+        var overlay = SVGMarkup()
+        let width = Int(left)
+        overlay.text = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart-svg chart-axis gutter-\(width)\""
+            + " viewBox=\"0 0 \(width) \(Int(height))\" width=\"\(width)\" height=\"\(Int(height))\""
+            + " aria-hidden=\"true\" focusable=\"false\">\n"
+        overlay.rect(x: 0, y: 0, width: left, height: height, className: "axis-bg")
+        overlay.tickLabels(scale, left: left, bottom: bottom, top: top, unit: unit)
+        return overlay.finish()
+    }
+
+    private init() {}
+
+    /// A closed `<polygon>` through the points, with an optional tooltip.
+    mutating func polygon(_ points: [(x: Double, y: Double)], className: String? = nil, tooltip: String? = nil) {
+        let list = points.map { Self.number($0.x) + "," + Self.number($0.y) }.joined(separator: " ")
+        text += "<polygon\(classAttribute(className)) points=\"\(list)\""
+        closeShape(tooltip: tooltip, element: "polygon")
     }
 
     /// Closes the `<svg>` element and returns the markup.

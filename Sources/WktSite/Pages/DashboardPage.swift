@@ -41,13 +41,13 @@ extension PageComposer {
         let weeks = Array(report.weeks.suffix(Self.dashboardWeeks))
         let workoutsChart = BarChart(
             id: try Self.chartID("weekly-workouts"), title: "Workouts per week, last \(TextFormat.plural(weeks.count, "week"))",
-            bars: weeks.map { (label: $0.displayLabel, value: Double($0.workouts)) }, target: Double(target)
+            bars: weekBars(weeks) { Double($0.workouts) }, target: Double(target)
         ).render()
         body.html("<section class=\"card card-wide\">" + workoutsChart.html)
         body.html("<p><a href=\"\(SitePaths.historyIndex)\">Every week of every year →</a></p></section>")
         let volumeChart = BarChart(
             id: try Self.chartID("weekly-volume"), title: "Volume per week (\(site.units.symbol)), last \(TextFormat.plural(weeks.count, "week"))",
-            bars: weeks.map { (label: $0.displayLabel, value: site.units.convert($0.volumeKg)) },
+            bars: weekBars(weeks) { site.units.convert($0.volumeKg) },
             valueHeading: "Volume", format: site.units.volumeChartFormat
         ).render()
         body.html("<section class=\"card card-wide\">" + volumeChart.html + "</section>")

@@ -75,6 +75,7 @@ extension PageComposer {
             lead.append(TextFormat.range(site.workouts[first.workoutIndex].day, site.workouts[last.workoutIndex].day))
         }
         body.html("<p class=\"lead\">\(lead.map(HTML.text).joined(separator: " · "))</p>")
+        if let progress = try progressChart(exercise) { body.html(progress.html) }
         body.html("<p><a href=\"\(root + listPath)\">← All exercises</a></p>")
         guard !exercise.sessions.isEmpty else {
             body.html("<p class=\"muted\">No working sets yet: only warm-ups or sets not done were logged.</p>")
@@ -218,22 +219,12 @@ extension PageComposer {
     /// Weeks in an exercise's volume chart.
     static let exerciseVolumeWeeks = 104
 
-    /// The e1RM / heaviest-set progression (every workout) and the weekly volume of the
-    /// exercise's last ``exerciseVolumeWeeks`` weeks of activity, ending with the week of its last
-    /// workout (not this week), so the page does not change with "today".
+    /// The weekly volume of the exercise's last ``exerciseVolumeWeeks`` weeks of activity, ending
+    /// with the week of its last workout (not this week), so the page does not change with
+    /// "today". (The progress chart comes first on the page: ``progressChart(_:)``.)
     private func chartsSection(_ exercise: ExerciseEntry, into body: inout PageBody) throws(SiteError) {
         let sessions = exercise.stats.sessions
         let units = site.units
-        let e1rm = sessions.compactMap { session in session.e1rmKg.map { (date: session.day, value: units.convert($0)) } }
-        let heaviest = sessions.compactMap { session in session.heaviestKg.map { (date: session.day, value: units.convert($0)) } }
-        if !e1rm.isEmpty || !heaviest.isEmpty {
-            let chart = LineChart(
-                id: try Self.chartID("progression"), title: "\(exercise.name): e1RM and heaviest set (\(units.symbol))",
-                primary: LineChart.Series(name: "e1RM (\(site.report.e1rmFormula.displayName))", points: e1rm),
-                secondary: LineChart.Series(name: "Heaviest set", points: heaviest), format: units.weightChartFormat
-            ).render()
-            body.html(chart.html)
-        }
         guard let first = sessions.first, let last = sessions.last, sessions.contains(where: { $0.volumeKg > 0 }) else { return }
         let calendar = site.report.calendar
         let weekCount = min(Self.exerciseVolumeWeeks, calendar.weeks(from: first.day, to: last.day) + 1)
@@ -243,8 +234,10 @@ extension PageComposer {
         let chart = BarChart(
             id: try Self.chartID("weekly-volume"),
             title: "\(exercise.name): volume per week (\(units.symbol))" + (weekCount == Self.exerciseVolumeWeeks ? ", last \(weekCount) weeks" : ""),
-            bars: volumes.enumerated().map { (label: calendar.weekLabel(weekContaining: start.adding(days: 7 * $0.offset)),
-                                              value: units.convert($0.element)) },
+            bars: volumes.enumerated().map { index, volume in
+                let weekStart = start.adding(days: 7 * index)
+                return BarChart.Bar(label: calendar.weekLabel(weekContaining: weekStart), value: units.convert(volume), start: weekStart)
+            },
             valueHeading: "Volume", format: units.volumeChartFormat
         ).render()
         body.html(chart.html)

@@ -107,7 +107,7 @@ extension PageComposer {
         let weeks = report.weeks.filter { SiteModel.year(ofWeekStarting: $0.start) == year }
         let chart = BarChart(
             id: try Self.chartID("year-weeks"), title: "Workouts per week in \(yearText)",
-            bars: weeks.map { (label: $0.displayLabel, value: Double($0.workouts)) }, target: Double(report.streaks.weeklyTarget)
+            bars: weekBars(weeks) { Double($0.workouts) }, target: Double(report.streaks.weeklyTarget)
         ).render()
         body.html(chart.html)
 

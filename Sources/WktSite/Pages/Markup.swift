@@ -10,11 +10,18 @@ enum MD {
         /// Right-aligned numbers.
         let numeric: Bool
 
+        /// Headings of columns that hold dates: written left-aligned (`:---`, `align="left"`),
+        /// which the style sheet keeps on one line (docs/product.md "Exercise progress chart").
+        static let dateTitles: Set<String> = ["Date", "Reached on", "Last done"]
+
         /// Creates a column.
         init(_ title: String, numeric: Bool = false) {
             self.title = title
             self.numeric = numeric
         }
+
+        /// The delimiter cell of the column: `---:` numbers, `:---` dates, `---` the rest.
+        var delimiter: String { numeric ? " ---: |" : Self.dateTitles.contains(title) ? " :--- |" : " --- |" }
     }
 
     /// Database text as Markdown that renders as exactly that text; `(unnamed)` when nothing
@@ -40,7 +47,7 @@ enum MD {
             out.append(" |")
         }
         out.append("\n|")
-        for column in columns { out.append(column.numeric ? " ---: |" : " --- |") }
+        for column in columns { out.append(column.delimiter) }
         out.append("\n")
         for row in rows {
             out.append("|")
