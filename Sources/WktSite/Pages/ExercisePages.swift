@@ -224,7 +224,7 @@ extension PageComposer {
     private func chartsSection(_ exercise: ExerciseEntry, into body: inout PageBody) throws(SiteError) {
         let sessions = exercise.stats.sessions
         let units = site.units
-        let e1rm = sessions.compactMap { session in session.e1rmKg.map { (date: session.day, value: units.convert($0)) } }
+        let e1rm = sessions.compactMap { session in session.e1rmKg.map { (date: session.day, value: units.estimateValue($0)) } }
         let heaviest = sessions.compactMap { session in session.heaviestKg.map { (date: session.day, value: units.convert($0)) } }
         if !e1rm.isEmpty || !heaviest.isEmpty {
             let chart = LineChart(
