@@ -37,6 +37,7 @@ extension PageComposer {
         body.html(CalendarLegend().html)
         body.html("</section>")
 
+        body.html("<section class=\"card card-wide\">" + (try recentHeatmap(root: "")) + "</section>")
         let weeks = Array(report.weeks.suffix(Self.dashboardWeeks))
         let workoutsChart = BarChart(
             id: try Self.chartID("weekly-workouts"), title: "Workouts per week, last \(TextFormat.plural(weeks.count, "week"))",
