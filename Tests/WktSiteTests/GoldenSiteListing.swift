@@ -6,41 +6,41 @@ enum GoldenSiteListing {
     static let text = """
         404.html  2671a0069a195a45713ac67af042dd2fe1e3af0a8a0caf7a9ca4adb6fed8766b
         assets/favicon.svg  c87470ebd2c4edd69f0f653cd083623b6fc6acf442b1b10b1b6743297dbb9006
-        assets/style.css  1411f7d3d06aa476503be13d89321c5a1d3d5c226f96fadf9f44db5c48241987
-        cards/heatmap.svg  b643589e6f2aa31aaf9debf6047c44dcffd92511b9bcb00f7717b31a6262a570
-        cards/lifts.svg  95d03530358ccd3352aaafd1b21b02cd48cb4ccff2fce00240f93c3a3c392c46
-        cards/streaks.svg  079ec7945dde08c9f0ebb10a33148e5f68407ece69f471a31f7469e2546397f7
+        assets/style.css  ad7bef947809bb3e4bfeecb48783a3d99b8c73775c6746d9d718b158892473a4
+        cards/heatmap.svg  ee68232d6ca7da2f461128f36597ddb34a129924b72517baaf8e7dee9ef146f1
+        cards/lifts.svg  25cb97c93313de4750e7b560ce985ecde21015b2fee87f74c4e38fc3172efaf5
+        cards/streaks.svg  f04f22f63aca0f57d5e353fcd474a712cd1fd81163d9b1f476988c0d68744ddb
         data/stats.json  283eaf847070f6b6a9c7367b28ee5ced2ebc0057806f4825bad0fce7f3b93986
         exercises/band-pull-apart.html  716b2f738b06ef7a1526e9a356e1d2fd6a0a219941dd5c0d27d248de80f61d8a
-        exercises/bench-press-barbell.html  94f03873f60cbd6eb39f34d9288d80e74bd5d30de18098829a02ea2c05de63f9
-        exercises/cafe-73473dcc.html  5e306ec12f70b766c4425d191593615d6efb603499ffac66c7272c6547a1c2df
-        exercises/cafe.html  f5e6b30c2d864cc5bf1d00530feae12a12693d7fba7fdd52e6851fc891ab813c
-        exercises/curl-lrac.html  c1d13436db79f738f3984d5fabf34b9b5f0326b91e526f6ea7b68bc76e07ff2f
-        exercises/deadlift-barbell.html  f3772590d06166e3406e3330e8ae48660c882dc6e854287bf44e3a17723c9deb
-        exercises/index.html  1764d0291baaeec229b3637be012f7402cae181232321b2abda26702539d6e1b
-        exercises/leg-press.html  17d6f76836e52df116b14c4008ea326c8700d87c585da2ca72d3d3c8e053e2c5
-        exercises/overhead-press-barbell.html  ac9b4c0ddc72135c625c05d9332eca8ede366fefcbabdf303379a492250bbc71
+        exercises/bench-press-barbell.html  da36ddb21f4f966663daecaedfd70feb181c6dbcfca5bdb69847e63d54de4c0a
+        exercises/cafe-73473dcc.html  bcd0fbdfb88ccabe43d50d5694a8683290d35ae9ec0ab6fe3847e05e35b03dc9
+        exercises/cafe.html  695057e5a4efbe6d2ee255da8cecdb18c9bbd40226f76c2185076f4e689bf5be
+        exercises/curl-lrac.html  08cdaf5c20584aac4aaa709ad13460eacc075881450350d3e4d1472907ae575d
+        exercises/deadlift-barbell.html  d179216188552b2d2d1c7c1cc9cbe42763e577dbe089e9f4cb794bec41db58f7
+        exercises/index.html  1025740d88eb7d84131459e071554583889af064c8728493c021b3af90c2962f
+        exercises/leg-press.html  5414839b8d5878606bc7dde2b4873814e69fddc8c0eea2802c9347cf0f6957d0
+        exercises/overhead-press-barbell.html  f027ed9613ba49b0bbb4f037803c2342959ce3edc25fda8165fec20d35b01736
         exercises/plank.html  b352f18f0c74cb0f525feddfdb86eff83d366a90dc52573d5544fcff081702a0
         exercises/pull-up.html  1a6841971c47846d838f66a3d1ff592d0c994f39d1b7d1d259779e8d837beb8a
-        exercises/squat-barbell.html  20690f0729988d05d8f61297babbaa76838b1ee6d7f83b01702f314e0ca58878
-        exercises/svg-onload-alert-1.html  f42ff10ea99169eb0af481c52b409d5a21ef73895fb2815746aa34b953f1e066
+        exercises/squat-barbell.html  534e1a60395b5312cfedea3c597eb9be1a557b5ecfbe04c8ded59e42559bb69f
+        exercises/svg-onload-alert-1.html  b80aa243c646ed4066c1c7e46b1ceb03560cc0049a24df83e8c5c27018911635
         exercises/treadmill.html  652eabf3a78d0ae2aeff69079247f3e4003fa9aea4d7b0aa705609d4106cc4b8
         feed.xml  663be372ebab5bbe66fb845941ccfb520187ccd45d470b9f4414fc5b294ca074
-        history/2025.html  8c86a4872de657b5dc881f97f73216f90884efa967e7bbf0a1c93be87a41dfa1
-        history/2026.html  b85bf42de18589af9e210c658a97d76ed07a66c4bee292d0d37460e69c909b1e
-        history/index.html  7021f40e1569779d214cf6163c028241313d6b7484a3493ec6514d35dc67f630
-        index.html  1b503862825f918ccc3fdd6ea25e7f31c8cf15bdc55d9f9fa515749db788d9e1
-        records/index.html  bc8824b3790aab395c64a4414717c2d5f5ba7c15bd87af1e85cd357cbea7fa56
+        history/2025.html  1e46b6725e64d5b629fd3c8b3f7e5907c9972f9b490cb3dd6978bdab003c7d34
+        history/2026.html  3ec9b983b170b2dcaecbd42126870ed85a58da6f96de746cdb4419e912858006
+        history/index.html  f1328216848ada11ca2d33e1ef23c9d38dccfa47167bf788a0f20c9a3fe8addb
+        index.html  4a5e8a2a2cca5b29c20b97fc0302944cda015cbbd63793930559157023400272
+        records/index.html  e0ef7727849d24a98561c05a6116872e191d3cee5e5735a3820d2a7dd8b7ada2
         workouts/2025-12-30-0700.html  bab0a4d4bd5ff87b6877c29bdc2b2c12ebb08288339894bccceff9c6188dca13
         workouts/2026-11-02-0700.html  01d669d7c0fa570751d734489cca80d38073ccfd9d65176e8d09dd863dbc2305
         workouts/2026-11-04-1830.html  3d8ace3a48a405072da29ffacdd647635d5426e32155128b594bca18b21080aa
         workouts/2026-11-06-0600.html  fda76584890cff06bb6d492df910857f2a3e0eaeaaa18f8b04caa789f7ad5af6
-        workouts/2026-11-09-0700.html  79106ac9b9e23ea6d581a1d990faee600c9dbd97ccb2caf815a63fa8c69f7e21
+        workouts/2026-11-09-0700.html  08fbf5d1fe84933444a3c22952a1aa916e2824b8d4a0cebd26e7e349ed1366c5
         workouts/2026-11-11-1200.html  1eeb426ce0f46c9981b390f386c4601b4660f488a3b57657e2194e9caf9e4829
         workouts/2026-11-13-0600.html  d3b74066b633de5ae7840e373a6b63619444f7eda08d0e6fff6b8a69d0b3d55b
         workouts/2026-11-16-0700.html  d4c2d4d723e6e8e174fec738a4f4280267babd0d2c735266eb8f07b8be740615
         workouts/2026-11-18-0600-2.html  42bf2d3bb2cd3994ab41a10304986c1b598fbea052ddb18f964948c530913725
-        workouts/2026-11-18-0600.html  3621f24671ea98e2cc3eb7d744931529b56ce3c79c67587fa550306ce1b6ec68
+        workouts/2026-11-18-0600.html  cf7b303e2bab0ca11f000f455d7a3201b868a8a9e7d212f4170bfe5ee45e1571
         workouts/index.html  8fc75b1b3622f2f0c0e2c0158ffa0035900a935a19a9b4a373e1b0a5a0661075
 
         """
