@@ -26,7 +26,10 @@ struct DecimalFormatTests {
         #expect(DecimalFormat.compact(0, decimals: 0) == "0")
         #expect(DecimalFormat.compact(2, decimals: 0) == "2")
         #expect(DecimalFormat.compact(0.5, decimals: 1) == "0.5")
-        #expect(DecimalFormat.compact(9999, decimals: 0) == "9999")
+        #expect(DecimalFormat.compact(9999, decimals: 0) == "9,999")
+        #expect(DecimalFormat.compact(2500, decimals: 0) == "2,500")
+        #expect(DecimalFormat.compact(-7500, decimals: 0) == "-7,500")
+        #expect(DecimalFormat.compact(999, decimals: 0) == "999")
         #expect(DecimalFormat.compact(25_000, decimals: 0) == "25k")
         #expect(DecimalFormat.compact(12_500, decimals: 0) == "12.5k")
         #expect(DecimalFormat.compact(1_500_000, decimals: 0) == "1.5M")
@@ -67,6 +70,24 @@ struct DecimalFormatTests {
         #expect(DecimalFormat.exact(-.infinity, decimals: 1, minDecimals: 0) == nil)
     }
 
+    @Test("grouped with decimals: separators before the point only, rounding first, negatives, no -0, no stray .0")
+    func groupedDecimals() {
+        #expect(DecimalFormat.grouped(28_481.0, decimals: 1, minDecimals: 0) == "28,481")
+        #expect(DecimalFormat.grouped(23_699.6, decimals: 0, minDecimals: 0) == "23,700")
+        #expect(DecimalFormat.grouped(1234.56, decimals: 1, minDecimals: 0) == "1,234.6")
+        #expect(DecimalFormat.grouped(1234.5, decimals: 2, minDecimals: 2) == "1,234.50")
+        #expect(DecimalFormat.grouped(999.95, decimals: 1, minDecimals: 0) == "1,000")
+        #expect(DecimalFormat.grouped(999.94, decimals: 1, minDecimals: 0) == "999.9")
+        #expect(DecimalFormat.grouped(-999.95, decimals: 1, minDecimals: 0) == "-1,000")
+        #expect(DecimalFormat.grouped(-1_234_567.25, decimals: 2, minDecimals: 0) == "-1,234,567.25")
+        #expect(DecimalFormat.grouped(-0.04, decimals: 1, minDecimals: 0) == "0")
+        #expect(DecimalFormat.grouped(100, decimals: 6, minDecimals: 0) == "100")
+        #expect(DecimalFormat.grouped(0.5, decimals: 1, minDecimals: 0) == "0.5")
+        #expect(DecimalFormat.grouped(.infinity, decimals: 1, minDecimals: 0) == "0")
+        #expect(DecimalFormat.grouped(1e300, decimals: 0, minDecimals: 0) == "1,000,000,000,000,000")
+        #expect(DecimalFormat.grouped(123_456.789, decimals: 3, minDecimals: 3) == "123,456.789")
+    }
+
     @Test("display units: weights at most 2 (kg) or 1 (lb) decimals, e1RM one, volumes grouped")
     func displayUnits() {
         let kg = DisplayUnits(unit: .kg)
@@ -76,7 +97,11 @@ struct DecimalFormatTests {
         #expect(kg.weight(116.667) == "116.67 kg")
         #expect(kg.weight(0) == "0 kg")
         #expect(kg.estimate(116.667) == "116.7 kg")
-        #expect(kg.estimate(105) == "105.0 kg")
+        #expect(kg.estimate(105) == "105 kg")
+        #expect(kg.estimate(104.96) == "105 kg")
+        #expect(kg.estimateValue(116.667) == 116.7)
+        #expect(kg.weight(1_234.5) == "1,234.5 kg")
+        #expect(kg.volume(28_481.0) == "28,481 kg")
         #expect(kg.volume(1327.5) == "1,328 kg")
         #expect(kg.record(.heaviest, 61.25) == "61.25 kg")
         #expect(kg.record(.repMax(5), 100) == "100 kg")
@@ -89,5 +114,10 @@ struct DecimalFormatTests {
         #expect(lb.weight(22.68) == "50 lb")
         #expect(lb.weightNumber(100) == "220.5")
         #expect(lb.record(.setVolume, 1000) == "2,205 lb")
+        // 500 kg = 1,102.31 lb; an e1RM of 453.59237 kg is exactly 1,000 lb.
+        #expect(lb.weight(500) == "1,102.3 lb")
+        #expect(lb.estimate(453.59237) == "1,000 lb")
+        #expect(lb.estimateValue(100) == 220.5)
+        #expect(lb.volume(10_000) == "22,046 lb")
     }
 }

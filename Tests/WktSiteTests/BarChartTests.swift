@@ -15,7 +15,7 @@ struct BarChartTests {
         let expected = """
             <svg xmlns="http://www.w3.org/2000/svg" class="chart-svg bar-chart" viewBox="0 0 980 248" width="980" height="248" role="img" aria-labelledby="tiny-title tiny-desc">
             <title id="tiny-title">Tiny</title>
-            <desc id="tiny-desc">Tiny: average 3.0, most 4 in W2, target 3 met in 2 of 3</desc>
+            <desc id="tiny-desc">Tiny: average 3, most 4 in W2, target 3 met in 2 of 3</desc>
             <g class="grid" stroke="currentColor">
             <line x1="48.0" y1="220.0" x2="920.0" y2="220.0"/>
             <line x1="48.0" y1="170.0" x2="920.0" y2="170.0"/>
@@ -53,7 +53,7 @@ struct BarChartTests {
             </svg>
             """
         #expect(chart.svg == expected)
-        #expect(chart.summary == "average 3.0, most 4 in W2, target 3 met in 2 of 3")
+        #expect(chart.summary == "average 3, most 4 in W2, target 3 met in 2 of 3")
         #expect(chart.table.html == """
             <table>
             <caption>Tiny</caption>
@@ -73,7 +73,7 @@ struct BarChartTests {
     @Test("the figure wraps caption, SVG and a closed details table")
     func figureMarkup() throws {
         let chart = BarChart(id: try ChartID("fig"), title: "T", bars: [("a", 1)]).render()
-        #expect(chart.html.hasPrefix("<figure class=\"chart\" id=\"fig\">\n<figcaption><span class=\"chart-title\">T</span> <span class=\"chart-summary\">average 1.0, most 1 in a</span></figcaption>\n<div class=\"chart-frame\">\n<div class=\"chart-plot\">\n<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart-svg chart-axis gutter-48\""))
+        #expect(chart.html.hasPrefix("<figure class=\"chart\" id=\"fig\">\n<figcaption><span class=\"chart-title\">T</span> <span class=\"chart-summary\">average 1, most 1 in a</span></figcaption>\n<div class=\"chart-frame\">\n<div class=\"chart-plot\">\n<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart-svg chart-axis gutter-48\""))
         #expect(chart.html.contains("</svg>\n</div>\n</div>\n<details class=\"chart-data\">\n<summary>Show the numbers</summary>\n<div class=\"table-wrap\">\n<table>"))
         #expect(chart.html.hasSuffix("</table>\n</div>\n</details>\n</figure>"))
     }
@@ -113,8 +113,8 @@ struct BarChartTests {
         // Axis 0…1e9 in steps of 5e8: labels 0, 500M, 1G; bar b (slot 446, x 48 + 446 + 66.9) is exactly half height (100).
         #expect(chart.svg.contains(">500M</text>"))
         #expect(chart.svg.contains(">1G</text>"))
-        #expect(chart.svg.contains("<rect x=\"560.9\" y=\"120.0\" width=\"312.2\" height=\"100.0\"><title>b: 500000000 kg</title></rect>"))
-        #expect(chart.summary == "average 750000000.0 kg, most 1000000000 kg in a")
+        #expect(chart.svg.contains("<rect x=\"560.9\" y=\"120.0\" width=\"312.2\" height=\"100.0\"><title>b: 500,000,000 kg</title></rect>"))
+        #expect(chart.summary == "average 750,000,000 kg, most 1,000,000,000 kg in a")
     }
 
     @Test("52 weeks label every 9th bar counted back from the last")

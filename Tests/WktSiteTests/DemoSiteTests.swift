@@ -23,7 +23,7 @@ struct DemoSiteTests {
         return SiteBuildInput(history: WorkoutHistory(workouts: workouts), settings: settings, today: endDay)
     }
 
-    @Test("a demo site (2 years, or WKT_DEMO_YEARS) passes the invariant scan and the link check; written to WKT_DEMO_DIR when set")
+    @Test("a demo site (2 years, or WKT_DEMO_YEARS) passes the invariant scan, the link check and the number format scan; written to WKT_DEMO_DIR when set")
     func twoYears() throws {
         let years = ProcessInfo.processInfo.environment["WKT_DEMO_YEARS"].flatMap { Int($0) } ?? 2
         let files = try SiteBuilder.build(Self.input(years: years))
@@ -33,6 +33,7 @@ struct DemoSiteTests {
         for (path, html) in texts where path.hasSuffix(".html") {
             problems += invariantProblems(path: path, html: html) + brokenLinks(path: path, html: html, paths: paths)
         }
+        problems += numberFormatProblems(in: texts)
         #expect(problems.isEmpty, "\(problems.prefix(20))")
         #expect(files.count > 400)
         if years == 2 {

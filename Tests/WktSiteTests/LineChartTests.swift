@@ -15,10 +15,10 @@ struct LineChartTests {
         ])
         let chart = LineChart(id: try ChartID("e1rm"), title: "Bench", primary: series, format: kg).render()
         #expect(chart.svg.contains("<polyline points=\"40.0,220.0 490.0,128.0 940.0,36.0\"/>"))
-        #expect(chart.svg.contains("<circle cx=\"490.0\" cy=\"128.0\" r=\"3.0\"><title>2026-01-06: 105.0 kg</title></circle>"))
+        #expect(chart.svg.contains("<circle cx=\"490.0\" cy=\"128.0\" r=\"3.0\"><title>2026-01-06: 105 kg</title></circle>"))
         #expect(chart.svg.contains("<text x=\"34.0\" y=\"224.0\">100</text>"))
         #expect(chart.svg.contains("<text x=\"34.0\" y=\"40.0\">110</text>"))
-        #expect(chart.summary == "e1RM 100.0 kg on 2026-01-01 to 110.0 kg on 2026-01-11, best 110.0 kg on 2026-01-11")
+        #expect(chart.summary == "e1RM 100 kg on 2026-01-01 to 110 kg on 2026-01-11, best 110 kg on 2026-01-11")
         expectSafeChart(chart, width: 980, height: 244)
     }
 
@@ -32,11 +32,11 @@ struct LineChartTests {
         ])
         #expect(heaviest.points == [LineChart.Point(date: try day(2026, 1, 6), value: 97.5)])
         let chart = LineChart(id: try ChartID("prog"), title: "Bench", primary: e1rm, secondary: heaviest, format: kg).render()
-        #expect(chart.summary == "e1RM 100.0 kg on 2026-01-01 to 110.0 kg on 2026-01-11, best 110.0 kg on 2026-01-11; Heaviest best 97.5 kg on 2026-01-06")
+        #expect(chart.summary == "e1RM 100 kg on 2026-01-01 to 110 kg on 2026-01-11, best 110 kg on 2026-01-11; Heaviest best 97.5 kg on 2026-01-06")
         #expect(chart.table.rows == [
-            ["2026-01-01", "100.0 kg", "–"],
-            ["2026-01-06", "105.0 kg", "97.5 kg"],
-            ["2026-01-11", "110.0 kg", "–"],
+            ["2026-01-01", "100 kg", "–"],
+            ["2026-01-06", "105 kg", "97.5 kg"],
+            ["2026-01-11", "110 kg", "–"],
         ])
         #expect(chart.table.columns.map(\.heading) == ["Date", "e1RM", "Heaviest"])
         // Axis 95…110 (step 5): 100 → 220 − 184 × 5/15 = 158.7; the second series is dashed

@@ -50,7 +50,7 @@ struct ShareCardTests {
         // Sessions: bench 4, squat 2 (6 sets), deadlift 2 (3 sets), then leg press (1 session, 3 sets).
         // e1RM: 90×(1+5/30) = 105.0, 105×(1+5/30) = 122.5, 150×(1+5/30) = 175.0, 180×(1+10/30) = 240.0.
         #expect(Self.desc(svg) == "Best estimated one-rep max (Epley) of the 4 exercises with an e1RM and the most sessions: "
-            + "Bench Press (Barbell) 105.0 kg, Squat (Barbell) 122.5 kg, Deadlift (Barbell) 175.0 kg, Leg Press 240.0 kg.")
+            + "Bench Press (Barbell) 105 kg, Squat (Barbell) 122.5 kg, Deadlift (Barbell) 175 kg, Leg Press 240 kg.")
         let site = SiteModel(history: SiteFixture.history, settings: SiteFixture.settings(), today: SiteFixture.today)
         let texts = parseXML(svg).texts.filter { $0.element == "text" }.map(\.text)
         for name in ["Bench Press (Barbell)", "Squat (Barbell)", "Deadlift (Barbell)", "Leg Press"] {
@@ -74,10 +74,12 @@ struct ShareCardTests {
         let files = try Self.built.get()
         let svg = try Self.card("cards/heatmap.svg", in: files)
         #expect(Self.desc(svg) == "Training days in 2026: 9 workouts on 8 days, busiest month November (9), as of Sunday 22 November 2026")
-        #expect(svg.contains("<title>2026-11-18: 2 workouts</title>"))
-        #expect(svg.contains("<title>2026-11-23: 0 workouts (ahead)</title>"))
+        #expect(svg.contains("<title>2026-11-18: 2 working sets, 2 workouts</title>"))
+        #expect(svg.contains("<title>2026-11-23: no workout (ahead)</title>"))
+        // The card is an image: its days are not links (the history page's are).
+        #expect(!svg.contains("<a ") && svg.contains(">Working sets a day:</text>"))
         let year = try #require(SiteFixture.textFiles(files)["history/2026.html"])
-        let squares = svg.matches(of: /<rect class="(?:l[0-3]|future)"[^>]*><title>[^<]*<\/title>/).map { String($0.output) }
+        let squares = svg.matches(of: /<rect class="(?:l[0-4]|future)"[^>]*><title>[^<]*<\/title>/).map { String($0.output) }
         #expect(squares.count == 365)
         for square in squares { #expect(year.contains(square), "\(square) differs from the history page") }
     }
@@ -131,7 +133,7 @@ struct ShareCardTests {
         let lifts = try Self.card("cards/lifts.svg", in: next.files)
         #expect(Self.desc(lifts)?.contains("Bench Press (Barbell) 110.8 kg") == true)
         let heatmap = try Self.card("cards/heatmap.svg", in: next.files)
-        #expect(heatmap.contains("<title>2026-11-20: 1 workout</title>"))
+        #expect(heatmap.contains("<title>2026-11-20: 1 working set, 1 workout</title>"))
         #expect(Self.desc(heatmap)?.contains("10 workouts on 9 days") == true)
         for card in ShareCard.allCases {
             #expect(try Self.card(card.path, in: next.files) != (try Self.card(card.path, in: first.files)), "\(card.path) not updated")

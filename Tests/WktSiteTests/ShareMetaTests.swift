@@ -40,7 +40,7 @@ struct ShareMetaTests {
         #expect(try description("workouts/2026-11-11-1200.html") == "Lunch Run on Wednesday 11 November 2026: running, no sets logged")
         // e1RM 90 × (1 + 5/30) = 105.0; 90 kg lifted for 5 reps at most; 4 counted sessions (the future one is not).
         #expect(try description("exercises/bench-press-barbell.html")
-            == "Bench Press (Barbell): best e1RM 105.0 kg, heaviest 90 kg × 5, 4 sessions")
+            == "Bench Press (Barbell): best e1RM 105 kg, heaviest 90 kg × 5, 4 sessions")
         #expect(try description("exercises/pull-up.html") == "Pull Up: max reps 10, 1 session")
         #expect(try description("exercises/plank.html") == "Plank: 2 sets, 1 session")
         #expect(try description("exercises/band-pull-apart.html") == "Band Pull Apart: no working sets yet")

@@ -33,7 +33,7 @@ struct SitePagesTests {
         // session volume 1,540 after 1,055 (80×5 + 80×5 + 85×3); rep maxes 1–3 rose from 85 kg and 4–5
         // from 80 kg to 90 kg (one entry per run); 6–8 are new baselines, not PRs.
         #expect(push.contains("<td><a href=\"../exercises/bench-press-barbell.html\">Bench Press (Barbell)</a></td>\n<td>"
-            + "Heaviest <strong>90 kg</strong> (was 85 kg) · e1RM <strong>105.0 kg</strong> (was 93.5 kg) · "
+            + "Heaviest <strong>90 kg</strong> (was 85 kg) · e1RM <strong>105 kg</strong> (was 93.5 kg) · "
             + "Set volume <strong>640 kg</strong> (was 400 kg) · Session volume <strong>1,540 kg</strong> (was 1,055 kg) · "
             + "1–3-rep max <strong>90 kg</strong> (was 85 kg) · 4–5-rep max <strong>90 kg</strong> (was 80 kg)</td>"))
         #expect(!push.contains("6-rep max"))
@@ -78,7 +78,7 @@ struct SitePagesTests {
     func exercisePage() throws {
         let bench = try page("exercises/bench-press-barbell.html")
         #expect(bench.contains("<td>Heaviest</td>\n<td align=\"right\"><strong>90 kg</strong></td>\n<td align=\"left\">2026-11-09</td>\n<td><a href=\"../workouts/2026-11-09-0700.html\">Push</a></td>"))
-        #expect(bench.contains("<td>e1RM (Epley)</td>\n<td align=\"right\"><strong>105.0 kg</strong></td>"))
+        #expect(bench.contains("<td>e1RM (Epley)</td>\n<td align=\"right\"><strong>105 kg</strong></td>"))
         // 8-rep max: 80 kg on 2026-11-09; 9-rep max: none.
         #expect(bench.contains("<td align=\"right\">8</td>\n<td align=\"right\">80 kg</td>\n<td align=\"left\">2026-11-09</td>"))
         #expect(bench.contains("<td align=\"right\">9</td>\n<td align=\"right\">–</td>"))

@@ -10,8 +10,9 @@ records of a year, 404) it checks, and exits 1 listing every failure:
 * axe-core (bundled by axe-playwright-python) reports 0 violations, in light and in dark mode;
 * at 390 px (a phone) the page does not scroll sideways (wide tables and charts scroll inside
   their own boxes);
-* the year heatmap's trained days differ from empty days by a contrast of at least 3:1 in both
-  colour schemes (WCAG 1.4.11, non-text contrast);
+* every heatmap level of trained days differs from empty days by a contrast of at least 3:1 in
+  both colour schemes (WCAG 1.4.11, non-text contrast), and its day links reach existing pages
+  (heatmap_checks.py);
 * the page prints to a PDF;
 * phone layout and print (layout_checks.py): the dashboard's week on the first phone screen, stat
   cards 2 x 2, tables that fit or scroll with their first column kept, no blank printed page.
@@ -31,6 +32,7 @@ from playwright.sync_api import sync_playwright
 
 import layout_checks
 from chart_checks import desktop_chart_failures, phone_chart_failures
+import heatmap_checks
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
@@ -60,42 +62,6 @@ def page_kinds(site: pathlib.Path) -> dict[str, pathlib.Path]:
     return {name: path for name, path in kinds.items() if path is not None and path.exists()}
 
 
-def luminance(rgb: tuple[float, float, float]) -> float:
-    def channel(c: float) -> float:
-        c = c / 255
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (channel(c) for c in rgb)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a: tuple[float, float, float], b: tuple[float, float, float]) -> float:
-    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
-
-
-# The computed fill of the first heatmap square of each level, as [r, g, b] (null when absent);
-# a transparent fill resolves to the page background.
-HEATMAP_FILLS = """
-() => {
-  const parse = (text) => {
-    const m = text.match(/rgba?\\(([^)]+)\\)/);
-    if (!m) return null;
-    const parts = m[1].split(',').map(Number);
-    return parts.length === 4 && parts[3] === 0 ? null : parts.slice(0, 3);
-  };
-  const background = parse(getComputedStyle(document.body).backgroundColor) || [255, 255, 255];
-  const fill = (level) => {
-    const cell = document.querySelector('svg.year-heatmap .' + level + ', .year-heatmap svg .' + level
-      + ', svg .' + level);
-    if (!cell) return null;
-    return parse(getComputedStyle(cell).fill) || background;
-  };
-  return { l0: fill('l0'), l1: fill('l1'), l2: fill('l2'), l3: fill('l3') };
-}
-"""
-
-
 def check(site: pathlib.Path, shots: pathlib.Path, chromium: str) -> list[str]:
     failures: list[str] = []
     shots.mkdir(parents=True, exist_ok=True)
@@ -123,15 +89,7 @@ def check(site: pathlib.Path, shots: pathlib.Path, chromium: str) -> list[str]:
                     failures.append(
                         f"{kind} ({scheme}): axe {violation['id']} ({violation.get('impact')}): "
                         f"{violation.get('help')} at {targets}")
-                fills = page.evaluate(HEATMAP_FILLS)
-                if fills.get("l0") is not None:
-                    for level in ("l1", "l2", "l3"):
-                        if fills.get(level) is not None:
-                            ratio = contrast(tuple(fills["l0"]), tuple(fills[level]))
-                            if ratio < 3:
-                                failures.append(
-                                    f"{kind} ({scheme}): heatmap {level} against empty days has contrast "
-                                    f"{ratio:.2f}:1, below 3:1")
+                failures += heatmap_checks.check(page, f"{kind} ({scheme})", path)
                 if scheme == "light":
                     failures += desktop_chart_failures(page, kind)
                 page.screenshot(path=str(shots / f"{kind}-desktop-{scheme}.png"), full_page=True)

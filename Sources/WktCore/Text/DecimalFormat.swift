@@ -2,7 +2,8 @@
 /// JSON files (docs/reliability.md P3).
 ///
 /// The output never depends on the process locale, never contains `NaN`, `inf` or `-0`, and
-/// uses `.` as the decimal separator with no grouping (except ``grouped(_:)``). Rounding is half
+/// uses `.` as the decimal separator with no grouping (except ``grouped(_:)`` and its kin, the
+/// display form of pages and the terminal). Rounding is half
 /// away from zero throughout.
 public enum DecimalFormat {
     /// The largest magnitude ``fixed(_:decimals:)`` formats; larger (and non-finite) inputs are
@@ -58,8 +59,8 @@ public enum DecimalFormat {
     /// A short axis label: `0`, `2.5`, `12k`, `1.5M`, `1G`.
     ///
     /// Values of 10,000 and more are divided by 10³, 10⁶ or 10⁹ and given the suffix `k`, `M` or
-    /// `G` with at most one decimal; smaller values get `decimals` places. Trailing zeros after
-    /// the point are dropped.
+    /// `G` with at most one decimal; smaller values get `decimals` places and a thousands
+    /// separator (`2,500`). Trailing zeros after the point are dropped.
     /// - Parameters:
     ///   - value: The tick value.
     ///   - decimals: Places for values below 10,000 (clamped to 0…6).
@@ -71,21 +72,35 @@ public enum DecimalFormat {
             else if magnitude >= 1e6 { (value / 1e6, "M", 1) }
             else if magnitude >= 1e4 { (value / 1e3, "k", 1) }
             else { (value, "", decimals) }
-        return fixed(scaled.0, decimals: scaled.2, minDecimals: 0) + scaled.1
+        return grouped(scaled.0, decimals: scaled.2, minDecimals: 0) + scaled.1
     }
 
     /// `value` rounded to a whole number with `,` between groups of three digits (`12,345`).
     public static func grouped(_ value: Double) -> String {
-        let digits = fixed(value, decimals: 0)
-        let negative = digits.utf8.first == UInt8(ascii: "-")
-        let body = digits.utf8.dropFirst(negative ? 1 : 0)
-        guard body.count > 3 else { return digits }
+        grouped(value, decimals: 0, minDecimals: 0)
+    }
+
+    /// The display form of a number (docs/statistics.md "Display"): ``fixed(_:decimals:minDecimals:)``
+    /// with `,` between groups of three digits before the point (`28,481`, `1,234.5`, `-1,000`).
+    /// Rounding comes first, so `grouped(999.95, decimals: 1, minDecimals: 0)` is `1,000`.
+    /// - Parameters:
+    ///   - value: The number (clamped like ``fixed(_:decimals:)``).
+    ///   - decimals: The most digits after the point, clamped to 0…6.
+    ///   - minDecimals: The fewest digits after the point, clamped to 0…`decimals`.
+    /// - Returns: The grouped decimal text.
+    public static func grouped(_ value: Double, decimals: Int, minDecimals: Int) -> String {
+        let digits = fixed(value, decimals: decimals, minDecimals: minDecimals)
+        let utf8 = digits.utf8
+        let negative = utf8.first == UInt8(ascii: "-")
+        let whole = utf8.dropFirst(negative ? 1 : 0).prefix { $0 != UInt8(ascii: ".") }
+        guard whole.count > 3 else { return digits }
         var out: [UInt8] = negative ? [UInt8(ascii: "-")] : []
-        out.reserveCapacity(digits.utf8.count + body.count / 3)
-        for (index, digit) in body.enumerated() {
-            if index > 0, (body.count - index) % 3 == 0 { out.append(UInt8(ascii: ",")) }
+        out.reserveCapacity(utf8.count + whole.count / 3)
+        for (index, digit) in whole.enumerated() {
+            if index > 0, (whole.count - index) % 3 == 0 { out.append(UInt8(ascii: ",")) }
             out.append(digit)
         }
+        out.append(contentsOf: utf8.dropFirst((negative ? 1 : 0) + whole.count))
         return String(decoding: out, as: UTF8.self)
     }
 

@@ -2,10 +2,11 @@
 /// (`unit` in `wkt-site.toml`), locale-free (``DecimalFormat``), with sensible precision. The store
 /// and `stats.json` stay in kg.
 ///
-/// - Weights: kg with at most 2 decimals (61.25 kg), lb with at most 1 (135.5 lb); trailing zeros
-///   dropped (`100 kg`).
-/// - Estimates (e1RM): exactly 1 decimal (`116.7 kg`).
-/// - Volumes: whole units with `,` thousands separators (`12,345 kg`).
+/// The rule is docs/statistics.md "Display"; every number has `,` thousands separators
+/// (``DecimalFormat/grouped(_:decimals:minDecimals:)``) and no trailing `.0`:
+/// - Weights: kg with at most 2 decimals (61.25 kg), lb with at most 1 (135.5 lb, `1,000 lb`).
+/// - Estimates (e1RM): at most 1 decimal (`116.7 kg`, `100 kg`).
+/// - Volumes: whole units (`12,345 kg`).
 public struct DisplayUnits: Sendable, Hashable {
     /// The display unit.
     public let unit: WeightUnit
@@ -25,14 +26,26 @@ public struct DisplayUnits: Sendable, Hashable {
 
     /// A weight without its unit (`82.5`).
     public func weightNumber(_ kg: Double) -> String {
-        DecimalFormat.fixed(convert(kg), decimals: unit == .kg ? 2 : 1, minDecimals: 0)
+        DecimalFormat.grouped(convert(kg), decimals: weightDecimals, minDecimals: 0)
+    }
+
+    /// The most decimals of a weight: 2 in kg, 1 in lb.
+    public var weightDecimals: Int { unit == .kg ? 2 : 1 }
+
+    /// An estimate (e1RM) in the display unit, rounded to the one decimal ``estimate(_:)`` shows:
+    /// the value a chart plots beside weights, so its label reads as the records table does.
+    public func estimateValue(_ kg: Double) -> Double {
+        let value = convert(kg)
+        return value.isFinite ? (value * 10).rounded(.toNearestOrAwayFromZero) / 10 : 0
     }
 
     /// A weight with its unit (`82.5 kg`).
     public func weight(_ kg: Double) -> String { weightNumber(kg) + " " + symbol }
 
-    /// An estimated weight (e1RM) with one decimal and the unit (`116.7 kg`).
-    public func estimate(_ kg: Double) -> String { DecimalFormat.fixed(convert(kg), decimals: 1) + " " + symbol }
+    /// An estimated weight (e1RM) with at most one decimal and the unit (`116.7 kg`, `100 kg`).
+    public func estimate(_ kg: Double) -> String {
+        DecimalFormat.grouped(convert(kg), decimals: 1, minDecimals: 0) + " " + symbol
+    }
 
     /// A volume in whole units with thousands separators (`12,345 kg`).
     public func volume(_ kg: Double) -> String { DecimalFormat.grouped(convert(kg)) + " " + symbol }

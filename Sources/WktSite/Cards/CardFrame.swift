@@ -66,7 +66,8 @@ struct CardFrame {
         .l0{fill:#eceff3;stroke:#dfe3ea}
         .l1{fill:#5f7fe0}
         .l2{fill:#2f5bea}
-        .l3{fill:#142c78}
+        .l3{fill:#1f3fb0}
+        .l4{fill:#142c78}
         .future{fill:none;stroke:#dfe3ea;stroke-dasharray:2 2}
         @media (prefers-color-scheme:dark){
         svg{color:#e6e9ef}
@@ -79,6 +80,7 @@ struct CardFrame {
         .l1{fill:#4a72e0}
         .l2{fill:#7096ff}
         .l3{fill:#a9bfff}
+        .l4{fill:#dbe4ff}
         }
         """
 }

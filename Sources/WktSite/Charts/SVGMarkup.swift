@@ -10,13 +10,15 @@ import WktMarkdown
 struct SVGMarkup {
     private var text = ""
 
-    /// Opens the `<svg>` element and writes its title and description.
-    init(id: ChartID, kind: String, width: Int, height: Int, title: String, description: String) {
+    /// Opens the `<svg>` element and writes its title and description. `role` is `img`, or
+    /// `group` for a drawing that holds links (an `img`'s children are presentational, so links
+    /// inside one would be unreachable for assistive technology).
+    init(id: ChartID, kind: String, width: Int, height: Int, title: String, description: String, role: String = "img") {
         let titleID = id.child("title")
         let descID = id.child("desc")
         text = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart-svg \(kind)\""
             + " viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\""
-            + " role=\"img\" aria-labelledby=\"\(titleID) \(descID)\">\n"
+            + " role=\"\(role)\" aria-labelledby=\"\(titleID) \(descID)\">\n"
             + "<title id=\"\(titleID)\">\(HTMLEscaping.escapeHTML(title))</title>\n"
             + "<desc id=\"\(descID)\">\(HTMLEscaping.escapeHTML(description))</desc>\n"
     }
@@ -127,6 +129,15 @@ struct SVGMarkup {
         text += "<polygon\(classAttribute(className)) points=\"\(list)\""
         closeShape(tooltip: tooltip, element: "polygon")
     }
+
+    /// Opens an `<a>` to `href` (raw text, escaped) named `label` for assistive technology (the
+    /// heatmap's days); close it with ``closeLink()``.
+    mutating func openLink(_ href: String, label: String) {
+        text += "<a href=\"\(HTMLEscaping.escapeHTML(href))\" aria-label=\"\(HTMLEscaping.escapeHTML(label))\">"
+    }
+
+    /// Closes the innermost `<a>`.
+    mutating func closeLink() { text += "</a>\n" }
 
     /// Closes the `<svg>` element and returns the markup.
     consuming func finish() -> String {

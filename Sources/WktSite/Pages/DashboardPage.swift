@@ -38,6 +38,7 @@ extension PageComposer {
         body.html("</section>")
         try dashboardInsights(into: &body)
 
+        body.html("<section class=\"card card-wide\">" + (try recentHeatmap(root: "")) + "</section>")
         let weeks = Array(report.weeks.suffix(Self.dashboardWeeks))
         let workoutsChart = BarChart(
             id: try Self.chartID("weekly-workouts"), title: "Workouts per week, last \(TextFormat.plural(weeks.count, "week"))",

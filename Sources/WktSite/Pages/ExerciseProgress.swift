@@ -37,7 +37,7 @@ extension PageComposer {
         let format: ValueFormat
         switch metric {
         case .e1rm:
-            points = exercise.stats.sessions.compactMap { session in session.e1rmKg.map { (session.day, units.convert($0)) } }
+            points = exercise.stats.sessions.compactMap { session in session.e1rmKg.map { (session.day, units.estimateValue($0)) } }
             valueName = "Best e1RM (\(site.report.e1rmFormula.displayName))"
             title = "\(name): best e1RM per week (\(units.symbol))"
             format = units.weightChartFormat

@@ -29,12 +29,12 @@ extension PageComposer {
         return summary
     }
 
-    /// The training days of `year`, one count per workout on its training day: the heatmap of
-    /// `history/<year>.html` and of `cards/heatmap.svg`.
-    func yearHeatmap(_ year: Int, id: ChartID) -> YearHeatmap {
+    /// The training days of `year` shaded by working sets: the heatmap of `history/<year>.html`
+    /// (days linked from `root`) and of `cards/heatmap.svg` (no links, `root` nil).
+    func yearHeatmap(_ year: Int, id: ChartID, root: String? = nil) -> YearHeatmap {
         YearHeatmap(
             id: id, title: "Training days in \(TextFormat.year(year))", year: year, weekStart: site.report.calendar.weekStart,
-            days: site.workouts.filter { $0.day.year == year }.map { (date: $0.day, count: 1) }, today: site.today)
+            days: heatmapDays(root: root).filter { $0.date.year == year }, today: site.today)
     }
 
     /// `history/index.html`: a table of years, then every week as a compact calendar row, grouped
@@ -54,6 +54,7 @@ extension PageComposer {
         body.html("<p class=\"lead\">\(HTML.text(TextFormat.plural(report.weeks.count, "week"))) from \(HTML.text(first.displayLabel)) "
             + "to \(HTML.text(last.displayLabel)) · weekly target of \(target) met in \(TextFormat.count(onTarget)) of "
             + "\(TextFormat.count(report.weeks.count))</p>")
+        body.html(try recentHeatmap(root: root))
         body.markdown("## Years")
         body.markdown(MD.table(
             [MD.Column("Year"), MD.Column("Workouts", numeric: true), MD.Column("Training days", numeric: true),
@@ -102,7 +103,7 @@ extension PageComposer {
         body.html(yearPager(year, in: site.years, path: SitePaths.historyYear, up: ("All years", root + SitePaths.historyIndex)))
 
         let days = site.workouts.filter { $0.day.year == year }
-        let heatmap = yearHeatmap(year, id: try Self.chartID("year-days")).render()
+        let heatmap = yearHeatmap(year, id: try Self.chartID("year-days"), root: root).render()
         body.html(heatmap.html)
         let weeks = report.weeks.filter { SiteModel.year(ofWeekStarting: $0.start) == year }
         let chart = BarChart(

@@ -40,7 +40,7 @@ extension PageComposer {
                         recordCell(records.bestSetVolume, .setVolume, root: root),
                         recordCell(records.bestSessionVolume, .sessionVolume, root: root),
                         records.maxReps.map { record in
-                            site.workout(id: record.workoutID).map { MD.link(String(record.value), to: root + $0.path) } ?? String(record.value)
+                            site.workout(id: record.workoutID).map { MD.link(TextFormat.count(record.value), to: root + $0.path) } ?? TextFormat.count(record.value)
                         } ?? "–"]
             }))
         if !pageList.top.isEmpty { body.html(pageList.bottom) }

@@ -1,6 +1,7 @@
 import WktCore
 
-/// Locale-free text for numbers, times and dates on pages.
+/// Locale-free text for numbers, times and dates on pages. Numbers follow the one display rule
+/// of docs/statistics.md "Display": `,` thousands separators, no trailing `.0`.
 enum TextFormat {
     /// A count with `,` separators (`2,104`).
     static func count(_ value: Int) -> String { DecimalFormat.grouped(Double(value)) }
@@ -38,13 +39,13 @@ enum TextFormat {
     static func distance(metres: Double) -> String {
         let value = metres.isFinite ? max(0, metres) : 0
         return value < 1000
-            ? DecimalFormat.fixed(value, decimals: 0) + " m"
-            : DecimalFormat.fixed(value / 1000, decimals: 2, minDecimals: 0) + " km"
+            ? DecimalFormat.grouped(value, decimals: 0, minDecimals: 0) + " m"
+            : DecimalFormat.grouped(value / 1000, decimals: 2, minDecimals: 0) + " km"
     }
 
     /// An RPE or other small decimal with at most one decimal (`8.5`, `9`).
     static func short(_ value: Double) -> String {
-        DecimalFormat.fixed(value, decimals: 1, minDecimals: 0)
+        DecimalFormat.grouped(value, decimals: 1, minDecimals: 0)
     }
 
     /// `Mon 2026-11-16`.
