@@ -12,7 +12,8 @@ records of a year, 404) it checks, and exits 1 listing every failure:
   their own boxes);
 * the year heatmap's trained days differ from empty days by a contrast of at least 3:1 in both
   colour schemes (WCAG 1.4.11, non-text contrast);
-* the page prints to a PDF.
+* the page prints to a PDF;
+* calendar day links reach the right workout (calendar_checks.py).
 
 Screenshots of each page kind (desktop light and dark, phone) go to SHOTS_DIR for a person to
 look at; README.md ("Browser tests") names the folder.
@@ -24,6 +25,8 @@ import sys
 
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import sync_playwright
+
+import calendar_checks
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
@@ -142,6 +145,7 @@ def check(site: pathlib.Path, shots: pathlib.Path, chromium: str) -> list[str]:
             else:
                 (shots / f"{kind}-print.pdf").write_bytes(pdf)
             context.close()
+        failures += calendar_checks.check(browser, site)
         browser.close()
     print(f"checked {len(kinds)} page kinds: {', '.join(kinds)}; screenshots in {shots}")
     return failures
