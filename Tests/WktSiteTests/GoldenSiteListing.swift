@@ -4,44 +4,44 @@
 enum GoldenSiteListing {
     /// One line per file.
     static let text = """
-        404.html  2671a0069a195a45713ac67af042dd2fe1e3af0a8a0caf7a9ca4adb6fed8766b
+        404.html  9a541024f5bc08e802fefc6ba25640b4f22d87477b9aa6cab64631d3455a4000
         assets/favicon.svg  c87470ebd2c4edd69f0f653cd083623b6fc6acf442b1b10b1b6743297dbb9006
-        assets/style.css  1411f7d3d06aa476503be13d89321c5a1d3d5c226f96fadf9f44db5c48241987
+        assets/style.css  51c9b89d997205a470ac8f11f4af05eee7031d1076fbd60bc71f092c82925ff7
         cards/heatmap.svg  b643589e6f2aa31aaf9debf6047c44dcffd92511b9bcb00f7717b31a6262a570
         cards/lifts.svg  95d03530358ccd3352aaafd1b21b02cd48cb4ccff2fce00240f93c3a3c392c46
         cards/streaks.svg  079ec7945dde08c9f0ebb10a33148e5f68407ece69f471a31f7469e2546397f7
         data/stats.json  283eaf847070f6b6a9c7367b28ee5ced2ebc0057806f4825bad0fce7f3b93986
-        exercises/band-pull-apart.html  716b2f738b06ef7a1526e9a356e1d2fd6a0a219941dd5c0d27d248de80f61d8a
-        exercises/bench-press-barbell.html  94f03873f60cbd6eb39f34d9288d80e74bd5d30de18098829a02ea2c05de63f9
-        exercises/cafe-73473dcc.html  5e306ec12f70b766c4425d191593615d6efb603499ffac66c7272c6547a1c2df
-        exercises/cafe.html  f5e6b30c2d864cc5bf1d00530feae12a12693d7fba7fdd52e6851fc891ab813c
-        exercises/curl-lrac.html  c1d13436db79f738f3984d5fabf34b9b5f0326b91e526f6ea7b68bc76e07ff2f
-        exercises/deadlift-barbell.html  f3772590d06166e3406e3330e8ae48660c882dc6e854287bf44e3a17723c9deb
-        exercises/index.html  1764d0291baaeec229b3637be012f7402cae181232321b2abda26702539d6e1b
-        exercises/leg-press.html  17d6f76836e52df116b14c4008ea326c8700d87c585da2ca72d3d3c8e053e2c5
-        exercises/overhead-press-barbell.html  ac9b4c0ddc72135c625c05d9332eca8ede366fefcbabdf303379a492250bbc71
-        exercises/plank.html  b352f18f0c74cb0f525feddfdb86eff83d366a90dc52573d5544fcff081702a0
-        exercises/pull-up.html  1a6841971c47846d838f66a3d1ff592d0c994f39d1b7d1d259779e8d837beb8a
-        exercises/squat-barbell.html  20690f0729988d05d8f61297babbaa76838b1ee6d7f83b01702f314e0ca58878
-        exercises/svg-onload-alert-1.html  f42ff10ea99169eb0af481c52b409d5a21ef73895fb2815746aa34b953f1e066
-        exercises/treadmill.html  652eabf3a78d0ae2aeff69079247f3e4003fa9aea4d7b0aa705609d4106cc4b8
+        exercises/band-pull-apart.html  1578a22c3cb1282e887d4ce02fc66031e6be5351ab01943febf89603ae4a9095
+        exercises/bench-press-barbell.html  4433e1a1c1d17bff8e9af4e17f70293494d8bc0e8fd38b1ec48842733809e3a8
+        exercises/cafe-73473dcc.html  f7072d502f91a351cdc7d7772872b814a2308a0c59682b565f9e349d87247868
+        exercises/cafe.html  cca0f8c78587dd4510fcf8298b39eeb7517436efa33e9c5d7b7cfac3326d1dd6
+        exercises/curl-lrac.html  1649c18162e41ea995ca0c5b27b65df368d9fae581d203a8d27a47751f2762df
+        exercises/deadlift-barbell.html  4ef7e42972555c256cb50d0b7d4e4d9384c8403bdfda4cde432e1945b29b8d47
+        exercises/index.html  c76e3811e6ec91001588e9d146dfd5dad243865c7458d190a8a84e7c02fe1991
+        exercises/leg-press.html  6b022ffb180376855357bd52e95d3e2661d55ef67abbfbdbca4c28f260464c8a
+        exercises/overhead-press-barbell.html  77be25b346345a139ebfd29fcf919ac1f9e4604024efd72899315ee537acb249
+        exercises/plank.html  f345d54a17848ac2ce70a6908397816befad2b198f6542139caa4545d887f26b
+        exercises/pull-up.html  d76f34c2f2b4c1c9ba8b33aa5431f1aa8e4ecfede2d8bbc6d21a569f412c32f4
+        exercises/squat-barbell.html  fbb9722d2ec411c8746c00fb6f18d3b294111db405364ffc509c4c5ededbe7f1
+        exercises/svg-onload-alert-1.html  0802a064af0ab8e3de2214080ea145aa738f7ec21c0a66f5bcada97c6dde63d2
+        exercises/treadmill.html  0b21ddbe7f607c0aa18c26c9b777f8a4523cca8efb165b5b88b65356d9df7357
         feed.xml  663be372ebab5bbe66fb845941ccfb520187ccd45d470b9f4414fc5b294ca074
-        history/2025.html  8c86a4872de657b5dc881f97f73216f90884efa967e7bbf0a1c93be87a41dfa1
-        history/2026.html  b85bf42de18589af9e210c658a97d76ed07a66c4bee292d0d37460e69c909b1e
-        history/index.html  7021f40e1569779d214cf6163c028241313d6b7484a3493ec6514d35dc67f630
-        index.html  1b503862825f918ccc3fdd6ea25e7f31c8cf15bdc55d9f9fa515749db788d9e1
-        records/index.html  bc8824b3790aab395c64a4414717c2d5f5ba7c15bd87af1e85cd357cbea7fa56
-        workouts/2025-12-30-0700.html  bab0a4d4bd5ff87b6877c29bdc2b2c12ebb08288339894bccceff9c6188dca13
-        workouts/2026-11-02-0700.html  01d669d7c0fa570751d734489cca80d38073ccfd9d65176e8d09dd863dbc2305
-        workouts/2026-11-04-1830.html  3d8ace3a48a405072da29ffacdd647635d5426e32155128b594bca18b21080aa
-        workouts/2026-11-06-0600.html  fda76584890cff06bb6d492df910857f2a3e0eaeaaa18f8b04caa789f7ad5af6
-        workouts/2026-11-09-0700.html  79106ac9b9e23ea6d581a1d990faee600c9dbd97ccb2caf815a63fa8c69f7e21
-        workouts/2026-11-11-1200.html  1eeb426ce0f46c9981b390f386c4601b4660f488a3b57657e2194e9caf9e4829
-        workouts/2026-11-13-0600.html  d3b74066b633de5ae7840e373a6b63619444f7eda08d0e6fff6b8a69d0b3d55b
-        workouts/2026-11-16-0700.html  d4c2d4d723e6e8e174fec738a4f4280267babd0d2c735266eb8f07b8be740615
-        workouts/2026-11-18-0600-2.html  42bf2d3bb2cd3994ab41a10304986c1b598fbea052ddb18f964948c530913725
-        workouts/2026-11-18-0600.html  3621f24671ea98e2cc3eb7d744931529b56ce3c79c67587fa550306ce1b6ec68
-        workouts/index.html  8fc75b1b3622f2f0c0e2c0158ffa0035900a935a19a9b4a373e1b0a5a0661075
+        history/2025.html  dac8345fad128d2e006c71f0e19e72dea9e7ab892974977a36b62470b333f069
+        history/2026.html  897e05e1402739124a3bec9a0f12c81cce8d77f8e359189397b41dca7f3b4db3
+        history/index.html  9f0abbc4a6054424afebbd9f1370b5e057eb5ffe6e1aa270a172f9d4996605cb
+        index.html  f60ee99127432463e1646f0b1cff6e862fee655bf10ddca7d8f1f70bc7d263e5
+        records/index.html  bbe8a973b07f6896af61db4cb0896352df9fe84e5d667024eaf51df877896008
+        workouts/2025-12-30-0700.html  b463f2c1d2eed7bb43d3f6b7c665810c20f991e8f96f615e286ea8c898e4c770
+        workouts/2026-11-02-0700.html  0c7cbd71d19d40f304e75b8790dfc96c9b14c89791975549ca85aae7e17b61d2
+        workouts/2026-11-04-1830.html  575ffd539124b3910a2c948e17bf85e303f3bb9a891bdf277a919e93f8bda23a
+        workouts/2026-11-06-0600.html  541030047ec7bba1b03ec1f18ce67c4ab0c9a30ffb4f3f27344283fedfb3a654
+        workouts/2026-11-09-0700.html  b876ea70a075c91303e1d30cb3933391c7c3fdee5eaf89241f85e76c404eae46
+        workouts/2026-11-11-1200.html  5263d734203cd452d9cd4ed47e0b2e6cc192bfcb77301b79224882eea631bf8e
+        workouts/2026-11-13-0600.html  8ec6f9e3e7996d27fb8103f90d389e02b7737226a5044c1f32e3c93d691840ea
+        workouts/2026-11-16-0700.html  5bcaf6840287d9ded55e3dfdc504a576fd5a6cb98a422677fb648045cdcfa0c6
+        workouts/2026-11-18-0600-2.html  04a2e0c505b8cf32b749a47157727a993c87c86aa7517d38ac93e4a04ef2918b
+        workouts/2026-11-18-0600.html  915a25007395fd47be8a1bf19477688c83ed11cb9a916110a32c448951dc2bc4
+        workouts/index.html  045eba602e7588e1124a2eb233cb68b7c5688fb865cf384d3dffac47c8e7a3db
 
         """
 }
