@@ -51,7 +51,7 @@ public enum ConfigLoader {
         }
         guard TimeZone(identifier: defaultTimeZone) != nil else { throw .unknownTimeZone(defaultTimeZone) }
         var settings = Settings(timezone: defaultTimeZone)
-        let reader = KeyReader(file: file, bytes: Array(toml.utf8))
+        let reader = KeyReader(file: file, toml: toml)
         for key in table.keys.sorted() {
             guard let value = table[key] else { continue }
             switch key {
@@ -154,8 +154,8 @@ public enum ConfigLoader {
     /// Typed access to TOML values with errors that name the key.
     private struct KeyReader {
         let file: String
-        /// The document's bytes, read again only to find the line of an error.
-        let bytes: [UInt8]
+        /// The document, read again only to find the line of an error.
+        let toml: String
 
         func string(_ value: TOMLValueConvertible, key: String) throws(ConfigError) -> String {
             guard let text = value.string else { throw wrongType(value, key: key, expected: "a string") }
@@ -227,20 +227,23 @@ public enum ConfigLoader {
         /// A real day: a `"YYYY-MM-DD"` string or a TOML local date; errors name the line.
         func day(_ value: TOMLValueConvertible, key: String) throws(ConfigError) -> CivilDate {
             let path = key.split(separator: ".").map(String.init)
-            let line = SourceLines(bytes).line(ofKey: path)
+            // The document is read again for the line only when there is an error to report.
+            func bad(_ problem: String, string: String? = nil) -> ConfigError {
+                let lines = SourceLines(Array(toml.utf8))
+                let line = string.map { lines.line(ofString: $0, in: path) } ?? lines.line(ofKey: path)
+                return .badEntry(file: file, line: line, key: key, problem: problem)
+            }
             if let date = value.date {
                 guard let day = CivilDate(year: date.year, month: date.month, day: date.day) else {
-                    throw .badEntry(file: file, line: line, key: key, problem: "\(date.debugDescription) is not a real day")
+                    throw bad("\(date.debugDescription) is not a real day")
                 }
                 return day
             }
             guard let text = value.string else {
-                throw .badEntry(file: file, line: line, key: key,
-                                problem: "a TOML \(value.type) is not valid: expected a day as \"YYYY-MM-DD\"")
+                throw bad("a TOML \(value.type) is not valid: expected a day as \"YYYY-MM-DD\"")
             }
             guard let day = CivilDate.parse(text) else {
-                throw .badEntry(file: file, line: SourceLines(bytes).line(ofString: text, in: path), key: key,
-                                problem: "\(quoted(text)) is not valid: expected a real day as \"YYYY-MM-DD\"")
+                throw bad("\(quoted(text)) is not valid: expected a real day as \"YYYY-MM-DD\"", string: text)
             }
             return day
         }

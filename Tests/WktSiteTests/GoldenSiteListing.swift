@@ -6,7 +6,7 @@ enum GoldenSiteListing {
     static let text = """
         404.html  9a541024f5bc08e802fefc6ba25640b4f22d87477b9aa6cab64631d3455a4000
         assets/favicon.svg  c87470ebd2c4edd69f0f653cd083623b6fc6acf442b1b10b1b6743297dbb9006
-        assets/style.css  51c9b89d997205a470ac8f11f4af05eee7031d1076fbd60bc71f092c82925ff7
+        assets/style.css  80014ee4ffff57d223e74684c4d3c6e3c98114959e52b9948b379c89c2f36d2b
         cards/heatmap.svg  b643589e6f2aa31aaf9debf6047c44dcffd92511b9bcb00f7717b31a6262a570
         cards/lifts.svg  95d03530358ccd3352aaafd1b21b02cd48cb4ccff2fce00240f93c3a3c392c46
         cards/streaks.svg  079ec7945dde08c9f0ebb10a33148e5f68407ece69f471a31f7469e2546397f7
