@@ -10,7 +10,8 @@ import WktCore
 /// and the key (exit 65). Rules: `timezone` a zone `TimeZone(identifier:)` knows; `week_start` a
 /// weekday name (any case); `day_cutoff_hour` an integer 0–23; `weekly_target` an integer ≥ 1;
 /// `unit` `kg` or `lb`; `e1rm_formula` `epley` or `brzycki`; `[schedule]` keys `monday`…`sunday`
-/// (lower case, like every key) with a non-empty routine name of at most 200 characters; `title`
+/// (lower case, like every key) with a non-empty routine name of at most 200 characters, and
+/// `since`, a real day as a `"YYYY-MM-DD"` string or a TOML local date (its errors name the line); `title`
 /// and `author` strings of at most 200 characters (``maxTextLength``); `base_url` an absolute
 /// http(s) URL with a host (``BaseURL/validate(_:)``); `[publish]` as ``PublishTable`` reads it
 /// (its errors also name the line). The file must be UTF-8 without NUL bytes (the TOML reader
@@ -50,7 +51,7 @@ public enum ConfigLoader {
         }
         guard TimeZone(identifier: defaultTimeZone) != nil else { throw .unknownTimeZone(defaultTimeZone) }
         var settings = Settings(timezone: defaultTimeZone)
-        let reader = KeyReader(file: file)
+        let reader = KeyReader(file: file, toml: toml)
         for key in table.keys.sorted() {
             guard let value = table[key] else { continue }
             switch key {
@@ -153,6 +154,8 @@ public enum ConfigLoader {
     /// Typed access to TOML values with errors that name the key.
     private struct KeyReader {
         let file: String
+        /// The document, read again only to find the line of an error.
+        let toml: String
 
         func string(_ value: TOMLValueConvertible, key: String) throws(ConfigError) -> String {
             guard let text = value.string else { throw wrongType(value, key: key, expected: "a string") }
@@ -201,8 +204,13 @@ public enum ConfigLoader {
         func schedule(_ value: TOMLValueConvertible) throws(ConfigError) -> Schedule {
             guard let table = value.table else { throw wrongType(value, key: "schedule", expected: "a table") }
             var days: [Weekday: String] = [:]
+            var since: CivilDate?
             for key in table.keys.sorted() {
                 let dotted = "schedule." + key
+                if key == "since", let entry = table[key] {
+                    since = try day(entry, key: dotted)
+                    continue
+                }
                 guard let day = Weekday.allCases.first(where: { $0.name == key }) else {
                     throw .unknownKey(file: file, key: dotted)
                 }
@@ -213,7 +221,31 @@ public enum ConfigLoader {
                 }
                 days[day] = CanonicalName.normalize(routine)
             }
-            return Schedule(days: days)
+            return Schedule(days: days, since: since)
+        }
+
+        /// A real day: a `"YYYY-MM-DD"` string or a TOML local date; errors name the line.
+        func day(_ value: TOMLValueConvertible, key: String) throws(ConfigError) -> CivilDate {
+            let path = key.split(separator: ".").map(String.init)
+            // The document is read again for the line only when there is an error to report.
+            func bad(_ problem: String, string: String? = nil) -> ConfigError {
+                let lines = SourceLines(Array(toml.utf8))
+                let line = string.map { lines.line(ofString: $0, in: path) } ?? lines.line(ofKey: path)
+                return .badEntry(file: file, line: line, key: key, problem: problem)
+            }
+            if let date = value.date {
+                guard let day = CivilDate(year: date.year, month: date.month, day: date.day) else {
+                    throw bad("\(date.debugDescription) is not a real day")
+                }
+                return day
+            }
+            guard let text = value.string else {
+                throw bad("a TOML \(value.type) is not valid: expected a day as \"YYYY-MM-DD\"")
+            }
+            guard let day = CivilDate.parse(text) else {
+                throw bad("\(quoted(text)) is not valid: expected a real day as \"YYYY-MM-DD\"", string: text)
+            }
+            return day
         }
 
         private func wrongType(_ value: TOMLValueConvertible, key: String, expected: String) -> ConfigError {

@@ -47,6 +47,24 @@ struct WeekCalendarTests {
         #expect(off.weekCalendar(weekContaining: H.d("2026-11-18")).map(\.symbol).joined() == "✓·●····")
     }
 
+    @Test("before the schedule's since no day is planned or missed; from it on the plan applies; streaks do not change")
+    func since() {
+        // since Wednesday 2026-11-18: Monday's ✗ would be before it, Wednesday's and Friday's count.
+        let later = Schedule(days: schedule.days, since: H.d("2026-11-18"))
+        let report = H.report([H.w(2, "2026-11-19 18:00", "Extra")], today: "2026-11-21", settings: H.settings(schedule: later))
+        let week = report.weekCalendar(weekContaining: H.d("2026-11-21"))
+        #expect(week.map(\.symbol).joined(separator: " ") == "· · ✗ ✓ ✗ ● ·")
+        #expect(week.map(\.routine) == [nil, nil, "Pull", nil, "Legs", nil, nil])
+        // A since after today keeps even the future plan off until that day.
+        let future = Schedule(days: schedule.days, since: H.d("2026-11-27"))
+        let ahead = H.report(history, today: "2026-11-18", settings: H.settings(schedule: future))
+        #expect(ahead.weekCalendar(weekContaining: H.d("2026-11-25")).map(\.symbol).joined() == "····○··")
+        #expect(ahead.weekCalendar(weekContaining: H.d("2026-11-18")).map(\.symbol).joined() == "✓·●····")
+        // since marks days only: the streaks are those of the same history without it.
+        let plain = H.report(history, today: "2026-11-18", settings: H.settings(schedule: schedule))
+        #expect(ahead.streaks == plain.streaks)
+    }
+
     @Test("Sunday weeks start the row on Sunday")
     func sundayRow() {
         let report = H.report(history, today: "2026-11-18", settings: H.settings(weekStart: .sunday, schedule: schedule))

@@ -27,7 +27,7 @@ struct BuildFingerprintTests {
         let properties = Set(Mirror(reflecting: Self.full).children.compactMap(\.label))
         #expect(Set(json.keys) == properties, "Settings and its canonical encoding disagree: \(properties) vs \(json.keys)")
         // Schedule encodes its own entries; a property added to it must be encoded too.
-        #expect(Mirror(reflecting: Schedule()).children.compactMap(\.label) == ["days"])
+        #expect(Mirror(reflecting: Schedule()).children.compactMap(\.label) == ["days", "since"])
     }
 
     @Test("the encoding is canonical: the same settings always give the same text, whatever the dictionary order")
@@ -53,6 +53,7 @@ struct BuildFingerprintTests {
             ("unit", { $0.unit = .kg }), ("e1rmFormula", { $0.e1rmFormula = .epley }),
             ("schedule", { $0.schedule = Schedule(days: [.monday: "Push"]) }), ("no schedule", { $0.schedule = nil }),
             ("empty schedule", { $0.schedule = Schedule() }), ("title", { $0.title = nil }),
+            ("schedule since", { $0.schedule?.since = CivilDate(year: 2025, month: 3, day: 1) }),
             ("author", { $0.author = "B" }), ("baseURL", { $0.baseURL = nil }),
             ("publish", { $0.publish = nil }), ("publish hide", { $0.publish?.hide.insert(.ratings) }),
             ("publish noindex", { $0.publish?.noindex = false }), ("empty publish", { $0.publish = PublishProfile() }),

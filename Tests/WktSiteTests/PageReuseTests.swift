@@ -41,12 +41,12 @@ struct PageReuseTests {
     enum Change: String, CaseIterable, CustomTestStringConvertible {
         case newestWorkout, olderWorkoutWithPR, heavierOldSet, renamedBlock, workoutNotes, deletedWorkout
         case slugCollision, workoutName, dayPassesFutureWorkout, unitPounds, e1rmFormula, siteTitle, baseURL
-        case weekStart, configuredSchedule, setNote, rating, nothing
+        case weekStart, configuredSchedule, setNote, rating, nothing, sameDayWorkout, scheduleSince
 
         var testDescription: String { rawValue }
 
         /// Settings changes touch every page: nothing may be reused.
-        var reusesNothing: Bool { [.unitPounds, .e1rmFormula, .siteTitle, .weekStart, .baseURL, .configuredSchedule].contains(self) }
+        var reusesNothing: Bool { [.unitPounds, .e1rmFormula, .siteTitle, .weekStart, .baseURL, .configuredSchedule, .scheduleSince].contains(self) }
 
         /// `input` after the change.
         func apply(_ input: SiteBuildInput) -> SiteBuildInput {
@@ -98,6 +98,14 @@ struct PageReuseTests {
                 input.settings.weekStart = .sunday
             case .configuredSchedule:
                 input.settings.schedule = Schedule(days: [.tuesday: "Full body"])
+            case .sameDayWorkout:
+                // A third workout on 2026-11-18: the page of the first (Pull), whose neighbours in
+                // walk order stay the same, now lists it under "Also on this day".
+                history.workouts.append(SiteFixture.workout(23, "2026-11-18 19:00:00", "Evening Core", [
+                    ExerciseBlock(name: "Plank", sets: [WorkoutSet(seconds: 60)]),
+                ]))
+            case .scheduleSince:
+                input.settings.schedule?.since = CivilDate(year: 2026, month: 11, day: 10)!
             case .setNote:
                 edit(2) { $0.exercises[0].sets[0].notes = "belt" }
             case .nothing:

@@ -95,4 +95,56 @@ struct WeekRowTests {
             </ul>
             """)
     }
+
+    @Test("a day with a link wraps its content in one named link; the cell keeps its title; others get no link")
+    func linkedDay() throws {
+        let monday = try day(2026, 11, 23)
+        let days = (0..<7).map { index in
+            index == 0
+                ? WeekRow.Day(date: monday, state: .done, note: "Push Day, Pull & Core", link: "../workouts/2026-11-23-0600.html")
+                : WeekRow.Day(date: monday.adding(days: index), state: .rest)
+        }
+        let row = try WeekRow(label: "2026-W48", days: days)
+        for html in [row.html, row.compactHTML] {
+            #expect(html.contains(
+                "<li class=\"day day-done\" data-date=\"2026-11-23\" data-state=\"done\" title=\"Monday 2026-11-23: done (Push Day, Pull &amp; Core)\">"
+                    + "<a class=\"day-link\" href=\"../workouts/2026-11-23-0600.html\">"))
+            #expect(html.contains("<span class=\"sr-only\">Monday 2026-11-23: done (Push Day, Pull &amp; Core)</span></a></li>"))
+            #expect(html.components(separatedBy: "<a ").count == 2, "only the day with a link has one")
+            #expect(html.components(separatedBy: " title=\"").count == 8, "every cell has a title")
+            let parsed = parseXML(html)
+            #expect(parsed.error == nil)
+            // The link's text (its accessible name) is the hidden sentence with the date.
+            #expect(parsed.texts.contains { $0.element == "span" && $0.text == "Monday 2026-11-23: done (Push Day, Pull & Core)" })
+            #expect(html.contains("<span class=\"day-num\" aria-hidden=\"true\">23</span>"))
+        }
+    }
+
+    @Test("compact rows show each day's date (number, title, hidden sentence) but no weekday name; the summary follows the days")
+    func compactRow() throws {
+        let monday = try day(2026, 3, 16)
+        let days = (0..<7).map { WeekRow.Day(date: monday.adding(days: $0), state: $0 == 2 ? .missed : .rest) }
+        let html = try WeekRow(label: "2026-W12", days: days, summary: "3 workouts · 12,345 kg").compactHTML
+        #expect(html.hasPrefix("<div class=\"week-row compact\">\n<span class=\"week-label\">2026-W12</span>\n<ol class=\"week-days\" aria-label=\"Week 2026-W12\">\n"))
+        #expect(html.hasSuffix("</ol>\n<p class=\"week-summary\">3 workouts · 12,345 kg</p>\n</div>"))
+        #expect(html.contains("<li class=\"day day-missed\" data-date=\"2026-03-18\" data-state=\"missed\" title=\"Wednesday 2026-03-18: missed\">"
+            + "<span class=\"day-mark\" aria-hidden=\"true\">✗</span><span class=\"day-num\" aria-hidden=\"true\">18</span>"
+            + "<span class=\"sr-only\">Wednesday 2026-03-18: missed</span></li>"))
+        #expect(!html.contains("day-name"))
+        #expect(parseXML(html).error == nil)
+        #expect(!(try sampleWeek().html.contains("week-summary")), "no summary unless given")
+    }
+
+    @Test("a legend of given states lists only those, in the order of docs/statistics.md")
+    func partialLegend() {
+        let html = CalendarLegend(states: [.rest, .done, .rest, .today]).html
+        #expect(html == """
+            <ul class="calendar-legend" aria-label="Calendar legend">
+            <li class="day-done"><span class="day-mark" aria-hidden="true">✓</span> done</li>
+            <li class="day-today"><span class="day-mark" aria-hidden="true">●</span> today, nothing logged yet</li>
+            <li class="day-rest"><span class="day-mark" aria-hidden="true">·</span> rest</li>
+            </ul>
+            """)
+        #expect(!html.contains("planned") && !html.contains("missed"))
+    }
 }

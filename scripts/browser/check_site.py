@@ -18,6 +18,7 @@ records of a year, 404) it checks, and exits 1 listing every failure:
   cards 2 x 2, tables that fit or scroll with their first column kept, no blank printed page.
 * charts (chart_checks.py): at 390 px a scrolling chart keeps its y-axis labels and legend in
   view; on a desktop every chart starts at its caption's left edge (±2 px).
+* calendar day links reach the right workout (calendar_checks.py).
 
 Screenshots of each page kind (desktop light and dark, phone) go to SHOTS_DIR for a person to
 look at; README.md ("Browser tests") names the folder.
@@ -33,6 +34,7 @@ from playwright.sync_api import sync_playwright
 import layout_checks
 from chart_checks import desktop_chart_failures, phone_chart_failures
 import heatmap_checks
+import calendar_checks
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
@@ -112,6 +114,7 @@ def check(site: pathlib.Path, shots: pathlib.Path, chromium: str) -> list[str]:
                 (shots / f"{kind}-print.pdf").write_bytes(pdf)
             failures += layout_checks.printed(page, kind, shots)
             context.close()
+        failures += calendar_checks.check(browser, site)
         browser.close()
     print(f"checked {len(kinds)} page kinds: {', '.join(kinds)}; screenshots in {shots}")
     return failures

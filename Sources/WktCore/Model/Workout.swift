@@ -94,12 +94,25 @@ public struct StoredWorkout: Sendable, Hashable {
 public struct Schedule: Sendable, Hashable {
     /// Planned routine names by weekday; days without an entry are rest days.
     public var days: [Weekday: String]
+    /// The first day the plan is in force (`[schedule] since`), nil for always: before it no day
+    /// is planned or missed (docs/statistics.md "The weekly calendar").
+    public var since: CivilDate?
 
     /// Creates a schedule.
-    public init(days: [Weekday: String] = [:]) { self.days = days }
+    public init(days: [Weekday: String] = [:], since: CivilDate? = nil) {
+        self.days = days
+        self.since = since
+    }
 
     /// Whether nothing is planned.
     public var isEmpty: Bool { days.isEmpty }
+
+    /// The routine planned on `date`: the weekday's entry, nil on rest weekdays and on every day
+    /// before ``since``.
+    public func routine(on date: CivilDate) -> String? {
+        if let since, date < since { return nil }
+        return days[date.weekday]
+    }
 
     /// Entries sorted Monday first.
     public var sortedEntries: [(weekday: Weekday, routine: String)] {

@@ -51,9 +51,14 @@ public struct Settings: Sendable, Equatable, Encodable {
 
     /// The schedule that drives ○ and ✗: `[schedule]` from the config when present, else the one
     /// stored with imported data (wkt JSON, Gym-Baazi), else none. An empty `[schedule]` table is
-    /// present: it means "no plan" and turns a stored schedule off.
+    /// present: it means "no plan" and turns a stored schedule off. A `[schedule]` with only
+    /// `since` keeps the stored plan's weekdays and starts them on that day (docs/statistics.md
+    /// "The weekly calendar").
     public func effectiveSchedule(stored: Schedule?) -> Schedule? {
-        let chosen = schedule ?? stored
+        var chosen = schedule ?? stored
+        if let configured = schedule, configured.isEmpty, let since = configured.since, let stored {
+            chosen = Schedule(days: stored.days, since: since)
+        }
         guard let chosen, !chosen.isEmpty else { return nil }
         return chosen
     }

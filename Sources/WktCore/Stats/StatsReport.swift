@@ -73,11 +73,12 @@ public struct StatsReport: Sendable {
     /// The seven marks of the week containing `day` (docs/statistics.md "The weekly calendar").
     ///
     /// A day is ✓ done when it has a workout; else ● today when it is today; else, when the schedule
-    /// plans its weekday, ○ planned if after today or ✗ missed if before; else · rest.
+    /// plans its weekday (and the day is not before the schedule's `since`), ○ planned if after
+    /// today or ✗ missed if before; else · rest.
     public func weekCalendar(weekContaining day: CivilDate) -> [DayMark] {
         calendar.days(ofWeekContaining: day).map { date in
             let count = workouts(on: date)
-            let routine = schedule?.days[date.weekday]
+            let routine = schedule?.routine(on: date)
             let state: DayState
             if count > 0 {
                 state = .done

@@ -6,7 +6,10 @@ import WktMarkdown
 /// Each cell is an `<li>` with `class="day day-<state>"`, `data-date="YYYY-MM-DD"`,
 /// `data-state="<state>"`, a `title`, the weekday abbreviation, the mark as text, the day of
 /// the month, and a visually hidden sentence for screen readers (`Monday 2026-03-16: done`).
-/// The cell for today also gets `is-today` and `aria-current="date"`.
+/// The cell for today also gets `is-today` and `aria-current="date"`. A day with a ``Day/link``
+/// wraps its content in one `<a class="day-link">` (named by the hidden sentence, so every link
+/// says its date); the `<li>` itself is never interactive. An optional ``summary`` (the week's
+/// workouts and volume) follows the days (docs/product.md "Calendar days").
 public struct WeekRow: Sendable, Hashable {
     /// One day of the week.
     public struct Day: Sendable, Hashable {
@@ -16,12 +19,15 @@ public struct WeekRow: Sendable, Hashable {
         public let state: DayState
         /// Optional extra words (raw text), e.g. the planned routine `Push` or the workout name.
         public let note: String?
+        /// The page the day links to (a relative URL, raw text), e.g. its first workout; nil for none.
+        public let link: String?
 
         /// Creates a day.
-        public init(date: CivilDate, state: DayState, note: String? = nil) {
+        public init(date: CivilDate, state: DayState, note: String? = nil, link: String? = nil) {
             self.date = date
             self.state = state
             self.note = note
+            self.link = link
         }
     }
 
@@ -31,14 +37,17 @@ public struct WeekRow: Sendable, Hashable {
     public let days: [Day]
     /// Today, if it may fall in this week.
     public let today: CivilDate?
+    /// Words shown after the days (raw text), e.g. `3 workouts · 12,345 kg`; nil for none.
+    public let summary: String?
 
     /// Creates a week row.
     /// - Parameters:
     ///   - label: The week's label.
     ///   - days: Exactly seven days, each the day after the previous one.
     ///   - today: Today's date, to mark its cell.
+    ///   - summary: Words shown after the days.
     /// - Throws: ``SiteError/invalidWeek(label:rule:)`` when `days` is not seven consecutive days.
-    public init(label: String, days: [Day], today: CivilDate? = nil) throws(SiteError) {
+    public init(label: String, days: [Day], today: CivilDate? = nil, summary: String? = nil) throws(SiteError) {
         guard days.count == 7 else {
             throw .invalidWeek(label: label, rule: "needs exactly 7 days, got \(days.count)")
         }
@@ -48,47 +57,50 @@ public struct WeekRow: Sendable, Hashable {
         self.label = label
         self.days = days
         self.today = today
+        self.summary = summary
     }
 
     /// The markup: `<div class="week-row">` with the label and an `<ol class="week-days">`.
-    public var html: String {
+    public var html: String { markup(compact: false) }
+
+    /// A smaller row for long lists (the history pages): each day shows its mark and day of the
+    /// month, with the same classes, `data-date`/`data-state`, `title`, link and screen-reader
+    /// sentence as ``html``, but no weekday (the list has one weekday header per month instead).
+    public var compactHTML: String { markup(compact: true) }
+
+    private func markup(compact: Bool) -> String {
         let label = HTMLEscaping.escapeHTML(self.label)
-        var out = "<div class=\"week-row\">\n<span class=\"week-label\">\(label)</span>\n"
+        var out = "<div class=\"week-row\(compact ? " compact" : "")\">\n<span class=\"week-label\">\(label)</span>\n"
             + "<ol class=\"week-days\" aria-label=\"Week \(label)\">\n"
-        for day in days {
-            let weekday = day.date.weekday
-            let sentence = "\(Self.fullName(weekday)) \(day.date): \(day.state.meaning)"
-            var titleText = HTMLEscaping.escapeHTML(sentence)
-            var spokenText = titleText
-            if let note = day.note, !note.isEmpty {
-                titleText += " (" + HTMLEscaping.escapeHTML(note) + ")"
-                spokenText += " (" + HTMLEscaping.escapeHTMLIsolatingBidi(note) + ")"
-            }
-            let isToday = day.date == today
-            out += "<li class=\"day \(day.state.cssClass)\(isToday ? " is-today" : "")\""
-                + " data-date=\"\(day.date)\" data-state=\"\(day.state.rawValue)\""
-                + "\(isToday ? " aria-current=\"date\"" : "") title=\"\(titleText)\">"
-                + "<span class=\"day-name\" aria-hidden=\"true\">\(weekday.shortName)</span>"
-                + "<span class=\"day-mark\" aria-hidden=\"true\">\(day.state.symbol)</span>"
-                + "<span class=\"day-num\" aria-hidden=\"true\">\(day.date.day)</span>"
-                + "<span class=\"sr-only\">\(spokenText)</span></li>\n"
+        for day in days { out += cell(day, compact: compact) }
+        out += "</ol>\n"
+        if let summary, !summary.isEmpty {
+            out += "<p class=\"week-summary\">\(HTMLEscaping.escapeHTML(summary))</p>\n"
         }
-        return out + "</ol>\n</div>"
+        return out + "</div>"
     }
 
-    /// A smaller row for long lists (the history index): each day shows only its mark, with the
-    /// same classes, `data-date`/`data-state` and screen-reader sentence as ``html``, but no
-    /// weekday, day number or tooltip (the list has one weekday header per month instead).
-    public var compactHTML: String {
-        var out = "<div class=\"week-row compact\">\n<span class=\"week-label\">\(HTMLEscaping.escapeHTML(label))</span>\n"
-            + "<ol class=\"week-days\">\n"
-        for day in days {
-            let isToday = day.date == today
-            out += "<li class=\"day \(day.state.cssClass)\(isToday ? " is-today" : "")\" data-date=\"\(day.date)\""
-                + " data-state=\"\(day.state.rawValue)\"><span class=\"day-mark\" aria-hidden=\"true\">\(day.state.symbol)</span>"
-                + "<span class=\"sr-only\">\(day.date.weekday.shortName) \(day.date): \(day.state.meaning)</span></li>\n"
+    /// One `<li>`: title and hidden sentence with the date, the marks, the link around them.
+    private func cell(_ day: Day, compact: Bool) -> String {
+        let weekday = day.date.weekday
+        let sentence = "\(Self.fullName(weekday)) \(day.date): \(day.state.meaning)"
+        var titleText = HTMLEscaping.escapeHTML(sentence)
+        var spokenText = titleText
+        if let note = day.note, !note.isEmpty {
+            titleText += " (" + HTMLEscaping.escapeHTML(note) + ")"
+            spokenText += " (" + HTMLEscaping.escapeHTMLIsolatingBidi(note) + ")"
         }
-        return out + "</ol>\n</div>"
+        let isToday = day.date == today
+        var inner = compact ? "" : "<span class=\"day-name\" aria-hidden=\"true\">\(weekday.shortName)</span>"
+        inner += "<span class=\"day-mark\" aria-hidden=\"true\">\(day.state.symbol)</span>"
+            + "<span class=\"day-num\" aria-hidden=\"true\">\(day.date.day)</span>"
+            + "<span class=\"sr-only\">\(spokenText)</span>"
+        if let link = day.link {
+            inner = "<a class=\"day-link\" href=\"\(HTMLEscaping.escapeHTML(link))\">\(inner)</a>"
+        }
+        return "<li class=\"day \(day.state.cssClass)\(isToday ? " is-today" : "")\""
+            + " data-date=\"\(day.date)\" data-state=\"\(day.state.rawValue)\""
+            + "\(isToday ? " aria-current=\"date\"" : "") title=\"\(titleText)\">\(inner)</li>\n"
     }
 
     /// The weekday header shown above compact rows: the seven weekday abbreviations starting on

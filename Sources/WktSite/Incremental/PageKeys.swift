@@ -88,8 +88,9 @@ struct PageKeys: Sendable {
 
     /// `workouts/<id>.html` reads: the workout and its statistics (facts, notes, sets, PRs), its
     /// page ID, the day, name and page ID of the previous and next workout (pager), the
-    /// workouts index or year page it points up to (split rule in the global part), and the
-    /// page path of every exercise it names in a block or a PR.
+    /// workouts index or year page it points up to (split rule in the global part), the day,
+    /// name and page ID of the other workouts of its day ("Also on this day"), and the page path
+    /// of every exercise it names in a block or a PR.
     private func workoutKey(_ entry: WorkoutEntry) -> (path: String, key: UInt64) {
         var digest = InputDigest()
         digest.add("workout")
@@ -97,6 +98,7 @@ struct PageKeys: Sendable {
         digest.add(workoutDigests[entry.index])
         addNeighbour(entry.index - 1, to: &digest)
         addNeighbour(entry.index + 1, to: &digest)
+        for other in site.workouts(on: entry.day) where other.index != entry.index { addNeighbour(other.index, to: &digest) }
         for block in entry.workout.exercises { addExercisePath(block.name, to: &digest) }
         for event in entry.info.prEvents { addExercisePath(event.exercise, to: &digest) }
         return (entry.path, digest.value)

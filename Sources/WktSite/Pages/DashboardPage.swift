@@ -31,10 +31,10 @@ extension PageComposer {
             label: "Workouts", value: TextFormat.count(report.totals.workouts),
             note: report.totals.firstDay.map { "since \($0) · \(site.units.volume(report.totals.volumeKg)) lifted" }))
 
-        let row = try weekRow(startingOn: calendar.weekStart(of: today), label: calendar.weekLabel(weekContaining: today))
+        let row = try weekRow(startingOn: calendar.weekStart(of: today), label: calendar.weekLabel(weekContaining: today), root: "")
         body.html("<section class=\"card card-wide\" aria-labelledby=\"this-week\"><h2 id=\"this-week\">This week</h2>")
         body.html(row.html)
-        body.html(CalendarLegend().html)
+        body.html(Self.legend(for: [row]))
         body.html("</section>")
         try dashboardInsights(into: &body)
 

@@ -66,21 +66,26 @@ extension PageComposer {
                         site.units.volume(summary.volumeKg)]
             }))
         body.html("<h2>Every week</h2>")
-        body.html(CalendarLegend().html)
+        var calendar = ""
+        var rows: [WeekRow] = []
         var currentYear: Int?
         for group in weeksByMonth() {
             if group.year != currentYear {
                 currentYear = group.year
-                body.html("<h3 class=\"year-heading\" id=\"y\(TextFormat.year(group.year))\"><a href=\"\(root + SitePaths.historyYear(group.year))\">"
-                    + "\(TextFormat.year(group.year))</a></h3>")
+                calendar += "<h3 class=\"year-heading\" id=\"y\(TextFormat.year(group.year))\"><a href=\"\(root + SitePaths.historyYear(group.year))\">"
+                    + "\(TextFormat.year(group.year))</a></h3>\n"
             }
             var month = "<h4>\(HTML.text(TextFormat.month(group.month, year: group.year)))</h4>\n<div class=\"calendar-month\">\n"
                 + WeekRow.compactHeader(weekStart: report.calendar.weekStart) + "\n"
             for week in group.weeks {
-                month += try weekRow(startingOn: week.start, label: week.displayLabel).compactHTML + "\n"
+                let row = try weekRow(startingOn: week.start, label: week.displayLabel, root: root, summary: true)
+                rows.append(row)
+                month += row.compactHTML + "\n"
             }
-            body.html(month + "</div>")
+            calendar += month + "</div>\n"
         }
+        body.html(Self.legend(for: rows))
+        body.html(calendar)
         let since = SiteModel.month(ofWeekStarting: first.start)
         return Page(path: SitePaths.historyIndex, source: "history index", title: "History",
                     description: "Every week since \(TextFormat.month(since, year: SiteModel.year(ofWeekStarting: first.start))) "
@@ -113,14 +118,20 @@ extension PageComposer {
         body.html(chart.html)
 
         body.html("<h2>Weeks</h2>")
-        body.html(CalendarLegend().html)
+        var calendar = ""
+        var rows: [WeekRow] = []
         for group in weeksByMonth(inYear: year) {
-            var month = "<h3>\(HTML.text(TextFormat.month(group.month, year: group.year)))</h3>\n<div class=\"calendar-month\">\n"
+            calendar += "<h3>\(HTML.text(TextFormat.month(group.month, year: group.year)))</h3>\n<div class=\"calendar-month\">\n"
+                + WeekRow.compactHeader(weekStart: report.calendar.weekStart) + "\n"
             for week in group.weeks {
-                month += try weekRow(startingOn: week.start, label: week.displayLabel).html + "\n"
+                let row = try weekRow(startingOn: week.start, label: week.displayLabel, root: root, summary: true)
+                rows.append(row)
+                calendar += row.compactHTML + "\n"
             }
-            body.html(month + "</div>")
+            calendar += "</div>\n"
         }
+        body.html(Self.legend(for: rows))
+        body.html(calendar)
         body.markdown("## Workouts")
         if days.isEmpty {
             body.markdown("No workouts in \(yearText).")

@@ -244,18 +244,6 @@ struct PageComposer: Sendable {
         return rows.map { ($0.event, $0.title) }
     }
 
-    /// The calendar row of the week starting `start`, with workout names or planned routines as
-    /// notes on the days.
-    func weekRow(startingOn start: CivilDate, label: String) throws(SiteError) -> WeekRow {
-        let marks = site.report.weekCalendar(weekContaining: start)
-        let days = marks.map { mark in
-            let names = site.workouts(on: mark.date).map(\.workout.name)
-            let note = names.isEmpty ? mark.routine : names.joined(separator: ", ")
-            return WeekRow.Day(date: mark.date, state: mark.state, note: note)
-        }
-        return try WeekRow(label: label, days: days, today: site.today)
-    }
-
     /// The weeks of the report grouped by the year and month of their middle day, newest first.
     func weeksByMonth(inYear year: Int? = nil) -> [(year: Int, month: Int, weeks: [WeekStats])] {
         var groups: [(year: Int, month: Int, weeks: [WeekStats])] = []

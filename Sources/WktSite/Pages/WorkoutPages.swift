@@ -78,6 +78,7 @@ extension PageComposer {
             up: ("All workouts", up),
             next: next.map { ("\($0.day) \($0.workout.name)", root + $0.path) }))
         body.html(facts(entry))
+        body.html(sameDayLinks(entry, root: root))
 
         let painful = workout.exercises.filter(\.painFlag).map(\.name)
         if !painful.isEmpty {
