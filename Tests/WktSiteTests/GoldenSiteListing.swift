@@ -6,42 +6,42 @@ enum GoldenSiteListing {
     static let text = """
         404.html  2671a0069a195a45713ac67af042dd2fe1e3af0a8a0caf7a9ca4adb6fed8766b
         assets/favicon.svg  c87470ebd2c4edd69f0f653cd083623b6fc6acf442b1b10b1b6743297dbb9006
-        assets/style.css  1411f7d3d06aa476503be13d89321c5a1d3d5c226f96fadf9f44db5c48241987
+        assets/style.css  2a52b5d4bc87bbdbd8295489b76444a7d088051860b12e70808cd2e3c706a89a
         cards/heatmap.svg  b643589e6f2aa31aaf9debf6047c44dcffd92511b9bcb00f7717b31a6262a570
         cards/lifts.svg  95d03530358ccd3352aaafd1b21b02cd48cb4ccff2fce00240f93c3a3c392c46
         cards/streaks.svg  079ec7945dde08c9f0ebb10a33148e5f68407ece69f471a31f7469e2546397f7
         data/stats.json  283eaf847070f6b6a9c7367b28ee5ced2ebc0057806f4825bad0fce7f3b93986
         exercises/band-pull-apart.html  716b2f738b06ef7a1526e9a356e1d2fd6a0a219941dd5c0d27d248de80f61d8a
-        exercises/bench-press-barbell.html  94f03873f60cbd6eb39f34d9288d80e74bd5d30de18098829a02ea2c05de63f9
+        exercises/bench-press-barbell.html  2390c24afad74012ceec1085f7e4f7eefe503e6c048426ebad402de09af4f87f
         exercises/cafe-73473dcc.html  5e306ec12f70b766c4425d191593615d6efb603499ffac66c7272c6547a1c2df
         exercises/cafe.html  f5e6b30c2d864cc5bf1d00530feae12a12693d7fba7fdd52e6851fc891ab813c
         exercises/curl-lrac.html  c1d13436db79f738f3984d5fabf34b9b5f0326b91e526f6ea7b68bc76e07ff2f
-        exercises/deadlift-barbell.html  f3772590d06166e3406e3330e8ae48660c882dc6e854287bf44e3a17723c9deb
+        exercises/deadlift-barbell.html  0afb8a6f59c3dbc991a9f792d42efed522045123f9fee56d41cfd32966ad7ba0
         exercises/index.html  1764d0291baaeec229b3637be012f7402cae181232321b2abda26702539d6e1b
         exercises/leg-press.html  17d6f76836e52df116b14c4008ea326c8700d87c585da2ca72d3d3c8e053e2c5
         exercises/overhead-press-barbell.html  ac9b4c0ddc72135c625c05d9332eca8ede366fefcbabdf303379a492250bbc71
         exercises/plank.html  b352f18f0c74cb0f525feddfdb86eff83d366a90dc52573d5544fcff081702a0
         exercises/pull-up.html  1a6841971c47846d838f66a3d1ff592d0c994f39d1b7d1d259779e8d837beb8a
-        exercises/squat-barbell.html  20690f0729988d05d8f61297babbaa76838b1ee6d7f83b01702f314e0ca58878
+        exercises/squat-barbell.html  4b647bc4b720cb9ccde935e1b57eb4a381096318b905c1eafb5bfe16fb0b5bee
         exercises/svg-onload-alert-1.html  f42ff10ea99169eb0af481c52b409d5a21ef73895fb2815746aa34b953f1e066
         exercises/treadmill.html  652eabf3a78d0ae2aeff69079247f3e4003fa9aea4d7b0aa705609d4106cc4b8
-        feed.xml  663be372ebab5bbe66fb845941ccfb520187ccd45d470b9f4414fc5b294ca074
-        history/2025.html  8c86a4872de657b5dc881f97f73216f90884efa967e7bbf0a1c93be87a41dfa1
-        history/2026.html  b85bf42de18589af9e210c658a97d76ed07a66c4bee292d0d37460e69c909b1e
+        feed.xml  1e1f7de3fb68befe48ee5eb46094ad714fe6292781b19f247406df29eee1fe77
+        history/2025.html  ca1a2a9f20f9fa2d48430a2bd36ec084a6f741095ed714159709d5efe4c4c5f3
+        history/2026.html  45a65d977ef3504c6be0a61d1a92c8ffb7ac062f1fe95de4546fd827335d431f
         history/index.html  7021f40e1569779d214cf6163c028241313d6b7484a3493ec6514d35dc67f630
-        index.html  1b503862825f918ccc3fdd6ea25e7f31c8cf15bdc55d9f9fa515749db788d9e1
-        records/index.html  bc8824b3790aab395c64a4414717c2d5f5ba7c15bd87af1e85cd357cbea7fa56
-        workouts/2025-12-30-0700.html  bab0a4d4bd5ff87b6877c29bdc2b2c12ebb08288339894bccceff9c6188dca13
-        workouts/2026-11-02-0700.html  01d669d7c0fa570751d734489cca80d38073ccfd9d65176e8d09dd863dbc2305
-        workouts/2026-11-04-1830.html  3d8ace3a48a405072da29ffacdd647635d5426e32155128b594bca18b21080aa
-        workouts/2026-11-06-0600.html  fda76584890cff06bb6d492df910857f2a3e0eaeaaa18f8b04caa789f7ad5af6
-        workouts/2026-11-09-0700.html  79106ac9b9e23ea6d581a1d990faee600c9dbd97ccb2caf815a63fa8c69f7e21
-        workouts/2026-11-11-1200.html  1eeb426ce0f46c9981b390f386c4601b4660f488a3b57657e2194e9caf9e4829
-        workouts/2026-11-13-0600.html  d3b74066b633de5ae7840e373a6b63619444f7eda08d0e6fff6b8a69d0b3d55b
-        workouts/2026-11-16-0700.html  d4c2d4d723e6e8e174fec738a4f4280267babd0d2c735266eb8f07b8be740615
-        workouts/2026-11-18-0600-2.html  42bf2d3bb2cd3994ab41a10304986c1b598fbea052ddb18f964948c530913725
-        workouts/2026-11-18-0600.html  3621f24671ea98e2cc3eb7d744931529b56ce3c79c67587fa550306ce1b6ec68
-        workouts/index.html  8fc75b1b3622f2f0c0e2c0158ffa0035900a935a19a9b4a373e1b0a5a0661075
+        index.html  f5752d4eb10d887b9ba9ef6b638166c654d666507f1bde29143bccd344b0f3d6
+        records/index.html  9070d00cad199f01f813dba8f31d7851fc33e8f695a23b2e7017364e481d6010
+        workouts/2025-12-30-0700.html  3e2b8a968ecad68f17f48e73317d9202b51c208a9f1a9a7a94895fc0061a2da3
+        workouts/2026-11-02-0700.html  ca43a183c6ac49c568bb34f8d1dae436199780bdd0852af2db118149366e8ab0
+        workouts/2026-11-04-1830.html  f977e54e5045be81a1a44c548e11937c6b2dd408674d8b9fb2ddacd7803e86b6
+        workouts/2026-11-06-0600.html  093fc810f984ea67fc5a7504cda3746cebc6f2555730f0cf9cce027f93f3fe00
+        workouts/2026-11-09-0700.html  11e45062d53d529d04a20d83b8dbe4c9e1a3b3aa82dfe3204b361e55b6fccb3c
+        workouts/2026-11-11-1200.html  8125a91b9d242f20a932da719e463be794e3acd10aa3a1ed7c3bba6fe068b572
+        workouts/2026-11-13-0600.html  8719365b33648eaab88904a1cf9a7bdbe15cb3e011f48ec261b8af36a2f77768
+        workouts/2026-11-16-0700.html  d78435e805454b40f9e5e9bf13383d9496faf9b7aa42071a08359d5f8e115a8e
+        workouts/2026-11-18-0600-2.html  e4ec561064342e930cdef66a64742a22c79a989a9994db878a94436d42e22c40
+        workouts/2026-11-18-0600.html  713242161e8f0e0292f8692deb834113161b57d2bafafdd37c95f39d16909c5f
+        workouts/index.html  0c38acbc5d7331cb0dd73265f3634c0974be5f4156ece48eee092c40d3157e10
 
         """
 }

@@ -194,7 +194,7 @@ extension PageComposer {
             if reps > 0 { line += " · " + TextFormat.plural(reps, "rep") }
             if volume > 0 { line += " · volume " + site.units.volume(volume) }
             let mark = sessionVolumePR
-                ? " <span class=\"pr-mark\"><span aria-hidden=\"true\">★ </span><span class=\"pr-volume\">session volume PR</span></span>" : ""
+                ? " <span class=\"pr-mark\">\(Self.prBadge) <span class=\"pr-volume\">session volume</span></span>" : ""
             body.html("<p class=\"block-total\">\(HTML.text(line))\(mark)</p>")
         }
         if let notes = block.notes, !notes.isEmpty { body.note(notes, extraClass: "exercise-note") }

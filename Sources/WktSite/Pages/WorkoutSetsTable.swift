@@ -14,9 +14,10 @@ extension PageComposer {
         return (bySet, sessionVolume)
     }
 
-    /// The marker of a set that broke records (HTML): a star hidden from assistive technology and
-    /// the records in words, headline records first, runs of rep maxes merged (`1–5-rep max`),
-    /// volume records last in the secondary style: `★ e1RM · Heaviest · 1–5-rep max · set volume`.
+    /// The marker of a set that broke records (HTML): a `PR` badge and the records in words,
+    /// headline records first, runs of rep maxes merged (`1–5-rep max`), volume records last in
+    /// the secondary style: `PR e1RM · Heaviest · 1–5-rep max · set volume`. Text, not a colour or
+    /// a symbol (a star would read as the workout's rating).
     static func prMarker(_ events: [PREvent]) -> String {
         let ordered = events.sorted { pageRank($0.metric) < pageRank($1.metric) }
         var titles: [(text: String, volume: Bool, repMax: (first: Int, last: Int)?)] = []
@@ -31,8 +32,11 @@ extension PageComposer {
             }
         }
         let text = titles.map { $0.volume ? "<span class=\"pr-volume\">\(HTML.text($0.text))</span>" : HTML.text($0.text) }
-        return "<span class=\"pr-mark\"><span aria-hidden=\"true\">★ </span>\(text.joined(separator: " · "))</span>"
+        return "<span class=\"pr-mark\">\(prBadge) \(text.joined(separator: " · "))</span>"
     }
+
+    /// The `PR` badge of the marks in set tables and block totals.
+    static let prBadge = "<span class=\"badge badge-pr\">PR</span>"
 
     /// The sets of a block as an HTML table: set number, kind, weight, reps, time, distance, RPE,
     /// volume and the records the set broke. A column is left out when no set of the table has a
@@ -57,7 +61,7 @@ extension PageComposer {
         // A set without records gets an empty PR cell, not a dash: the marks stand out.
         let markers = sets.indices.map { index in marks(index).isEmpty ? "" : Self.prMarker(marks(index)) }
         cells.append(markers)
-        for (column, values) in zip(columns.map(\.column) + [MD.Column("PR")], cells)
+        for (column, values) in zip(columns.map(\.column) + [MD.Column("Records")], cells)
         where values.contains(where: { !($0 ?? "").isEmpty }) {
             shown.append(column)
             kept.append(values)
