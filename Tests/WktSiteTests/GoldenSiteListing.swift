@@ -12,25 +12,25 @@ enum GoldenSiteListing {
         cards/streaks.svg  079ec7945dde08c9f0ebb10a33148e5f68407ece69f471a31f7469e2546397f7
         data/stats.json  283eaf847070f6b6a9c7367b28ee5ced2ebc0057806f4825bad0fce7f3b93986
         exercises/band-pull-apart.html  716b2f738b06ef7a1526e9a356e1d2fd6a0a219941dd5c0d27d248de80f61d8a
-        exercises/bench-press-barbell.html  2390c24afad74012ceec1085f7e4f7eefe503e6c048426ebad402de09af4f87f
+        exercises/bench-press-barbell.html  587bf583a26e5468972c32f66e132a0738a1a860815e7683409d39945f0c4d1b
         exercises/cafe-73473dcc.html  5e306ec12f70b766c4425d191593615d6efb603499ffac66c7272c6547a1c2df
         exercises/cafe.html  f5e6b30c2d864cc5bf1d00530feae12a12693d7fba7fdd52e6851fc891ab813c
         exercises/curl-lrac.html  c1d13436db79f738f3984d5fabf34b9b5f0326b91e526f6ea7b68bc76e07ff2f
-        exercises/deadlift-barbell.html  0afb8a6f59c3dbc991a9f792d42efed522045123f9fee56d41cfd32966ad7ba0
+        exercises/deadlift-barbell.html  6f83e8ffb88079a8b9de78a9bc9a86df1cea085602e3e6607fbf500369eef470
         exercises/index.html  1764d0291baaeec229b3637be012f7402cae181232321b2abda26702539d6e1b
         exercises/leg-press.html  17d6f76836e52df116b14c4008ea326c8700d87c585da2ca72d3d3c8e053e2c5
         exercises/overhead-press-barbell.html  ac9b4c0ddc72135c625c05d9332eca8ede366fefcbabdf303379a492250bbc71
         exercises/plank.html  b352f18f0c74cb0f525feddfdb86eff83d366a90dc52573d5544fcff081702a0
         exercises/pull-up.html  1a6841971c47846d838f66a3d1ff592d0c994f39d1b7d1d259779e8d837beb8a
-        exercises/squat-barbell.html  4b647bc4b720cb9ccde935e1b57eb4a381096318b905c1eafb5bfe16fb0b5bee
+        exercises/squat-barbell.html  f992a5acf3615833ef8b513c3a8f7e5e3ad3388679080f02760bcdd4311c2b6a
         exercises/svg-onload-alert-1.html  f42ff10ea99169eb0af481c52b409d5a21ef73895fb2815746aa34b953f1e066
         exercises/treadmill.html  652eabf3a78d0ae2aeff69079247f3e4003fa9aea4d7b0aa705609d4106cc4b8
         feed.xml  1e1f7de3fb68befe48ee5eb46094ad714fe6292781b19f247406df29eee1fe77
         history/2025.html  ca1a2a9f20f9fa2d48430a2bd36ec084a6f741095ed714159709d5efe4c4c5f3
         history/2026.html  45a65d977ef3504c6be0a61d1a92c8ffb7ac062f1fe95de4546fd827335d431f
         history/index.html  7021f40e1569779d214cf6163c028241313d6b7484a3493ec6514d35dc67f630
-        index.html  f5752d4eb10d887b9ba9ef6b638166c654d666507f1bde29143bccd344b0f3d6
-        records/index.html  9070d00cad199f01f813dba8f31d7851fc33e8f695a23b2e7017364e481d6010
+        index.html  db26c36fef3812578034c444395dbd474c9da914c1a9282081df3b75bbc7a67d
+        records/index.html  1ff31bd236d5ed24b81db30ecdd459f53950f53043d11d2fba8b2ccd7e25fd2c
         workouts/2025-12-30-0700.html  3e2b8a968ecad68f17f48e73317d9202b51c208a9f1a9a7a94895fc0061a2da3
         workouts/2026-11-02-0700.html  ca43a183c6ac49c568bb34f8d1dae436199780bdd0852af2db118149366e8ab0
         workouts/2026-11-04-1830.html  f977e54e5045be81a1a44c548e11937c6b2dd408674d8b9fb2ddacd7803e86b6

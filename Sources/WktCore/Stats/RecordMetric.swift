@@ -123,8 +123,5 @@ public struct SetPosition: Sendable, Hashable {
     public var set: Int
 
     /// Creates a position.
-    public init(block: Int, set: Int) {
-        self.block = block
-        self.set = set
-    }
+    public init(block: Int, set: Int) { (self.block, self.set) = (block, set) }
 }

@@ -185,7 +185,8 @@ extension PageComposer {
                 [MD.Column("Date"), MD.Column("Exercise"), MD.Column("Records")],
                 recent.groups.map { group in
                     let event = group.event
-                    return [site.workout(id: event.workoutID).map { HTML.link(event.day.description, to: $0.path) } ?? event.day.description,
+                    let day = site.workout(id: event.workoutID).map { HTML.link(event.day.description, to: $0.path) } ?? event.day.description
+                    return ["<span class=\"nowrap\">\(day)</span>",
                             exerciseHTMLLink(event.exercise, root: ""), prSummary(group, limit: 3, previous: false, compactVolume: true)]
                 })
         }

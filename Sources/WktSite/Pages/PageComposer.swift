@@ -203,7 +203,8 @@ struct PageComposer: Sendable {
         return HTML.table(columns, groups.map { group in
             let event = group.event
             let workout = site.workout(id: event.workoutID)
-            var row = [workout.map { HTML.link(event.day.description, to: root + $0.path) } ?? event.day.description]
+            var row = ["<span class=\"nowrap\">" + (workout.map { HTML.link(event.day.description, to: root + $0.path) } ?? event.day.description)
+                + "</span>"]
             if showExercise { row.append(exerciseHTMLLink(event.exercise, root: root)) }
             row += [prSummary(group), workout.map { HTML.link($0.workout.name, to: root + $0.path) } ?? HTML.text(event.workoutName)]
             return row
