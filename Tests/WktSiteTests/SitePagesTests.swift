@@ -18,7 +18,7 @@ struct SitePagesTests {
     func workoutPage() throws {
         let pull = try page("workouts/2026-11-04-1830.html")
         #expect(pull.contains("<span class=\"stars\" aria-hidden=\"true\">★★★★☆</span> <span class=\"stars-text\">4 of 5</span>"))
-        #expect(pull.contains("<dd>Energy 3 · Knee pain 1</dd>"))
+        #expect(pull.contains("<dd class=\"facts-list\"><span class=\"nowrap\">Energy 3</span> · <span class=\"nowrap\">Knee pain 1</span></dd>"))
         // The hostile note is rendered in safe mode: raw HTML omitted, the javascript: link emptied.
         #expect(pull.contains("<strong>strong</strong>"))
         #expect(pull.contains("<!-- raw HTML omitted -->"))
@@ -31,11 +31,12 @@ struct SitePagesTests {
         let push = try page("workouts/2026-11-09-0700.html")
         // Bench: heaviest 90 after 85, e1RM 90×(1+5/30) = 105.0 after 85×1.1 = 93.5, set volume 640 after 400,
         // session volume 1,540 after 1,055 (80×5 + 80×5 + 85×3); rep maxes 1–3 rose from 85 kg and 4–5
-        // from 80 kg to 90 kg (one entry per run); 6–8 are new baselines, not PRs.
+        // from 80 kg to 90 kg (one entry per run); 6–8 are new baselines, not PRs. Headline records
+        // first, volumes last and secondary.
         #expect(push.contains("<td><a href=\"../exercises/bench-press-barbell.html\">Bench Press (Barbell)</a></td>\n<td>"
-            + "Heaviest <strong>90 kg</strong> (was 85 kg) · e1RM <strong>105 kg</strong> (was 93.5 kg) · "
-            + "Set volume <strong>640 kg</strong> (was 400 kg) · Session volume <strong>1,540 kg</strong> (was 1,055 kg) · "
-            + "1–3-rep max <strong>90 kg</strong> (was 85 kg) · 4–5-rep max <strong>90 kg</strong> (was 80 kg)</td>"))
+            + "e1RM <strong>105 kg</strong> (was 93.5 kg) · Heaviest <strong>90 kg</strong> (was 85 kg) · "
+            + "1–3-rep max <strong>90 kg</strong> (was 85 kg) · 4–5-rep max <strong>90 kg</strong> (was 80 kg) "
+            + "<span class=\"pr-volume\">also volume records: set volume 640 kg (was 400 kg) · session volume 1,540 kg (was 1,055 kg)</span></td>"))
         #expect(!push.contains("6-rep max"))
         #expect(push.contains("rel=\"prev\" href=\"../workouts/2026-11-06-0600.html\""))
         #expect(push.contains("rel=\"next\" href=\"../workouts/2026-11-11-1200.html\""))
@@ -60,7 +61,9 @@ struct SitePagesTests {
         let run = try page("workouts/2026-11-11-1200.html")
         #expect(run.contains("No sets were logged: a running session of 30 min, 320 kcal."))
         #expect(run.contains("<dd>320 kcal</dd>"))
-        #expect(run.contains("<p class=\"lead\">Wednesday 2026-11-11 · 12:00 · 30 min · Running</p>"))
+        #expect(run.contains("<p class=\"lead\"><span class=\"nowrap\">Wednesday 2026-11-11</span> · <span class=\"nowrap\">12:00</span> · "
+            + "<span class=\"nowrap\">30 min</span> · <span class=\"nowrap\">Running</span></p>"))
+        #expect(!run.contains("Compared with"), "a workout without sets has nothing to compare")
     }
 
     @Test("weights follow the display unit: 80 kg is 176.4 lb, 90 kg is 198.4 lb; stats.json stays kg")

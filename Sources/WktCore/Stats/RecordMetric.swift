@@ -72,11 +72,14 @@ public struct PREvent: Sendable, Equatable {
     public var previousKg: Double
     /// The e1RM formula in force (meaningful for ``RecordMetric/e1rm``).
     public var formula: E1RMFormula
+    /// The set that reached the new best first (pages mark it); nil for session volume, which
+    /// no single set reaches. Not part of `stats.json`.
+    public var set: SetPosition?
 
     /// Creates an event.
     public init(
         day: CivilDate, workoutID: Int64, workoutName: String, workoutStart: WallTime, exercise: String,
-        metric: RecordMetric, valueKg: Double, previousKg: Double, formula: E1RMFormula
+        metric: RecordMetric, valueKg: Double, previousKg: Double, formula: E1RMFormula, set: SetPosition? = nil
     ) {
         self.day = day
         self.workoutID = workoutID
@@ -87,6 +90,7 @@ public struct PREvent: Sendable, Equatable {
         self.valueKg = valueKg
         self.previousKg = previousKg
         self.formula = formula
+        self.set = set
     }
 
     /// What produced the event, in words: the metric's rule and the comparison.
@@ -108,4 +112,16 @@ public struct PREvent: Sendable, Equatable {
         }
         return groups.reversed().flatMap { $0 }
     }
+}
+
+/// Where a set sits in a stored workout: `workout.exercises[block].sets[set]` (warm-ups and sets
+/// not done keep their places, so the numbers match the set tables).
+public struct SetPosition: Sendable, Hashable {
+    /// Index into ``Workout/exercises``.
+    public var block: Int
+    /// Index into that block's ``ExerciseBlock/sets``.
+    public var set: Int
+
+    /// Creates a position.
+    public init(block: Int, set: Int) { (self.block, self.set) = (block, set) }
 }

@@ -43,7 +43,7 @@ public enum StatsEngine {
             // Merge the workout's blocks per exercise, in order of first appearance.
             var localIndex: [String: Int] = [:]
             var sessions: [SessionBest] = []
-            for block in workout.exercises {
+            for (blockIndex, block) in workout.exercises.enumerated() {
                 let name = CanonicalName.normalize(block.name)
                 let index: Int
                 if let known = localIndex[name] {
@@ -53,8 +53,8 @@ public enum StatsEngine {
                     localIndex[name] = index
                     sessions.append(SessionBest(name: name))
                 }
-                for set in block.sets where set.isWorking {
-                    sessions[index].add(set, formula: formula)
+                for (setIndex, set) in block.sets.enumerated() where set.isWorking {
+                    sessions[index].add(set, at: SetPosition(block: blockIndex, set: setIndex), formula: formula)
                 }
             }
 
@@ -165,7 +165,7 @@ private func milli(_ kg: Double?) -> Double? {
 }
 
 /// One workout's working sets of one exercise and its best value of every PR metric
-/// (indexed like ``RecordMetric/allInEventOrder``), in grams.
+/// (indexed like ``RecordMetric/allInEventOrder``), in grams, with the set that reached it first.
 private struct SessionBest {
     static let metricCount = RecordMetric.allInEventOrder.count
     static let heaviest = 0, e1rm = 1, setVolume = 2, sessionVolume = 3, repMaxBase = 4
@@ -176,11 +176,12 @@ private struct SessionBest {
     var volumeMilli = 0.0
     var maxReps: Int?
     var best = [Double?](repeating: nil, count: SessionBest.metricCount)
+    var bestSet = [SetPosition?](repeating: nil, count: SessionBest.metricCount)
 
     init(name: String) { self.name = name }
 
-    /// Adds one working set.
-    mutating func add(_ set: WorkoutSet, formula: E1RMFormula) {
+    /// Adds one working set found at `position` of the workout.
+    mutating func add(_ set: WorkoutSet, at position: SetPosition, formula: E1RMFormula) {
         workingSets += 1
         let setReps = max(set.reps ?? 0, 0)
         reps += setReps
@@ -188,18 +189,20 @@ private struct SessionBest {
         guard setReps >= 1, let weight = milli(set.weightKg) else { return }
         let volume = weight * Double(setReps)
         volumeMilli += volume
-        raise(SessionBest.heaviest, to: weight)
-        raise(SessionBest.setVolume, to: volume)
-        raise(SessionBest.sessionVolume, to: volumeMilli)
+        raise(SessionBest.heaviest, to: weight, at: position)
+        raise(SessionBest.setVolume, to: volume, at: position)
+        raise(SessionBest.sessionVolume, to: volumeMilli, at: nil)
         if let e1rm = formula.estimate(weightKg: weight / 1000, reps: setReps) {
-            raise(SessionBest.e1rm, to: (e1rm * 1000).rounded())
+            raise(SessionBest.e1rm, to: (e1rm * 1000).rounded(), at: position)
         }
-        for n in 1...min(setReps, 12) { raise(SessionBest.repMaxBase + n - 1, to: weight) }
+        for n in 1...min(setReps, 12) { raise(SessionBest.repMaxBase + n - 1, to: weight, at: position) }
     }
 
-    private mutating func raise(_ index: Int, to value: Double) {
+    /// Keeps `value` when it beats the best so far; an equal later value keeps the earlier set.
+    private mutating func raise(_ index: Int, to value: Double, at position: SetPosition?) {
         if let current = best[index], current >= value { return }
         best[index] = value
+        bestSet[index] = position
     }
 }
 
@@ -247,7 +250,8 @@ private struct ExerciseAccumulator {
                 PREvent(
                     day: context.day, workoutID: id, workoutName: context.stored.workout.name,
                     workoutStart: context.stored.workout.start, exercise: name, metric: metric,
-                    valueKg: reached.value, previousKg: previous.value, formula: context.formula
+                    valueKg: reached.value, previousKg: previous.value, formula: context.formula,
+                    set: session.bestSet[index]
                 )
             )
             best[index] = reached

@@ -41,7 +41,7 @@ enum AtomFeed {
                 + site.units.volume(info.volumeKg)
             if let seconds = entry.workout.durationSeconds { summary += ", \(TextFormat.duration(seconds: seconds))" }
             if !info.exercises.isEmpty { summary += ": " + info.exercises.map(\.name).joined(separator: ", ") }
-            if !info.prEvents.isEmpty { summary += ". \(TextFormat.plural(info.prEvents.count, "PR"))" }
+            if !info.prEvents.isEmpty { summary += ". \(TextFormat.plural(PageComposer.prCount(info.prEvents), "PR"))" }
             out += "<entry>\n"
             out += "<title>\(escape("\(entry.workout.name), \(entry.day)"))</title>\n"
             out += "<id>tag:wkt-site,\(entry.day):\(entry.pageID)</id>\n"

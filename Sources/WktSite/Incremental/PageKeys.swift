@@ -89,8 +89,9 @@ struct PageKeys: Sendable {
     /// `workouts/<id>.html` reads: the workout and its statistics (facts, notes, sets, PRs), its
     /// page ID, the day, name and page ID of the previous and next workout (pager), the
     /// workouts index or year page it points up to (split rule in the global part), the day,
-    /// name and page ID of the other workouts of its day ("Also on this day"), and the page path
-    /// of every exercise it names in a block or a PR.
+    /// name and page ID of the other workouts of its day ("Also on this day"), the page path of
+    /// every exercise it names in a block or a PR, and the previous workout of the same name
+    /// with the paths of its exercises (the comparison).
     private func workoutKey(_ entry: WorkoutEntry) -> (path: String, key: UInt64) {
         var digest = InputDigest()
         digest.add("workout")
@@ -101,6 +102,13 @@ struct PageKeys: Sendable {
         for other in site.workouts(on: entry.day) where other.index != entry.index { addNeighbour(other.index, to: &digest) }
         for block in entry.workout.exercises { addExercisePath(block.name, to: &digest) }
         for event in entry.info.prEvents { addExercisePath(event.exercise, to: &digest) }
+        if let previous = composer.previousSameName[entry.index] {
+            digest.byte(1)
+            digest.add(workoutDigests[previous])
+            for block in site.workouts[previous].workout.exercises { addExercisePath(block.name, to: &digest) }
+        } else {
+            digest.byte(0)
+        }
         return (entry.path, digest.value)
     }
 

@@ -7,7 +7,7 @@ import WktCore
 extension InputDigest {
     /// The number of stored properties each encoding below covers, by type name.
     static let fieldCounts: [String: Int] = [
-        "WorkoutInfo": 10, "WorkoutExerciseInfo": 4, "PREvent": 9, "ExerciseStats": 7, "ExerciseRecords": 6,
+        "WorkoutInfo": 10, "WorkoutExerciseInfo": 4, "PREvent": 10, "ExerciseStats": 7, "ExerciseRecords": 6,
         "ExerciseSession": 7, "Reached<Double>": 3, "Reached<Int>": 3, "Workout": 12, "ExerciseBlock": 6,
         "WorkoutSet": 7, "CheckIn": 2,
     ]
@@ -50,6 +50,13 @@ extension InputDigest {
         add(event.valueKg)
         add(event.previousKg)
         add(event.formula.rawValue)
+        if let set = event.set {
+            byte(1)
+            add(set.block)
+            add(set.set)
+        } else {
+            byte(0)
+        }
     }
 
     /// Feeds an exercise's aggregates, records and sessions.

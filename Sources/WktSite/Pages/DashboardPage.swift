@@ -61,20 +61,7 @@ extension PageComposer {
                           site.units.volume($0.info.volumeKg)] }))
         body.html("<p><a href=\"\(SitePaths.workoutsIndex)\">All workouts →</a></p></section>")
 
-        body.html("<section class=\"card card-half\" aria-labelledby=\"recent-prs\"><h2 id=\"recent-prs\">Recent PRs</h2>")
-        let groups = Self.prGroups(PREvent.newestFirst(report.prEvents.suffix(Self.recentCount * 40)))
-        if groups.isEmpty {
-            body.html("<p class=\"muted\">No PRs yet: the first workout of an exercise sets its baseline.</p>")
-        } else {
-            body.markdown(MD.table(
-                [MD.Column("Date"), MD.Column("Exercise"), MD.Column("Records")],
-                groups.prefix(Self.recentCount).map { group in
-                    let first = group[0].event
-                    return [site.workout(id: first.workoutID).map { MD.link(first.day.description, to: $0.path) } ?? first.day.description,
-                            exerciseLink(first.exercise, root: ""), prSummary(group, limit: 3, previous: false)]
-                }))
-        }
-        body.html("<p><a href=\"\(SitePaths.recordsIndex)\">All records →</a></p></section>")
+        body.html(recentPRsCard())
         body.html("</div>")
         return Page(
             path: SitePaths.dashboard, source: "dashboard", title: site.siteTitle,

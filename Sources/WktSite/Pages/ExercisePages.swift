@@ -85,7 +85,7 @@ extension PageComposer {
         try chartsSection(exercise, into: &body)
         if !exercise.prEvents.isEmpty {
             body.markdown("## PRs")
-            body.markdown(prTable(PREvent.newestFirst(exercise.prEvents), root: root, showExercise: false))
+            body.html(prTable(PREvent.newestFirst(exercise.prEvents), root: root, showExercise: false))
         }
         body.markdown("## Set history")
         body.markdown("Working sets of every workout, newest first (weights in \(site.units.symbol)).")

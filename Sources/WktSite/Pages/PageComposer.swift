@@ -33,7 +33,10 @@ struct PageComposer: Sendable {
     let site: SiteModel
     /// The rows (PR groups) of each year's PR timeline, newest first, computed once: every page
     /// of a split year needs them (``prRows(inYear:)``).
-    private let prRowsByYear: [Int: [[(event: PREvent, title: String)]]]
+    private let prRowsByYear: [Int: [PRGroup]]
+    /// For each workout of ``SiteModel/workouts``, the index of the previous workout of the same
+    /// name (``WorkoutComparison/previousSameName(_:)``).
+    let previousSameName: [Int?]
 
     /// A composer for `site`.
     init(site: SiteModel) {
@@ -41,6 +44,7 @@ struct PageComposer: Sendable {
         var eventsByYear: [Int: [PREvent]] = [:]
         for event in site.report.prEvents { eventsByYear[event.day.year, default: []].append(event) }
         self.prRowsByYear = eventsByYear.mapValues { Self.prGroups(PREvent.newestFirst($0)) }
+        self.previousSameName = WorkoutComparison.previousSameName(site.workouts)
     }
 
     /// Lists longer than this many rows are split into one page per year.
@@ -100,8 +104,12 @@ struct PageComposer: Sendable {
     /// Whether the workout list gets one page per year.
     var splitWorkoutsByYear: Bool { site.workouts.count > Self.inlineRowLimit }
 
-    /// Whether the PR timeline gets one page per year.
-    var splitRecordsByYear: Bool { site.report.prEvents.count > Self.inlineRowLimit }
+    /// Whether the PR timeline gets one page per year: more rows (PR groups) than
+    /// ``inlineRowLimit``.
+    var splitRecordsByYear: Bool { prCountAll > Self.inlineRowLimit }
+
+    /// The number of PRs (groups, ``prGroups(_:)``) of all years.
+    var prCountAll: Int { prRowsByYear.values.reduce(0) { $0 + $1.count } }
 
     /// The number of pages a list of `rows` rows takes (at least 1).
     static func pageCount(_ rows: Int) -> Int { max(1, (rows + listPageSize - 1) / listPageSize) }
@@ -123,7 +131,7 @@ struct PageComposer: Sendable {
     }
 
     /// The rows (PR groups) of a year's PR timeline, newest first.
-    func prRows(inYear year: Int) -> [[(event: PREvent, title: String)]] {
+    func prRows(inYear year: Int) -> [PRGroup] {
         prRowsByYear[year] ?? []
     }
 
@@ -161,87 +169,51 @@ struct PageComposer: Sendable {
     }
 
     /// A table of workouts (newest first as given): date, start (only with times of day), name,
-    /// exercises, sets, volume, PRs.
+    /// exercises, sets, volume, and the exercises with PRs (``prCount(_:)``).
     func workoutsTable(_ entries: [WorkoutEntry], root: String) -> String {
         let times = site.timesOfDay
         return MD.table(
             [MD.Column("Date")] + (times ? [MD.Column("Start")] : [])
                 + [MD.Column("Workout"), MD.Column("Exercises", numeric: true), MD.Column("Sets", numeric: true),
-                   MD.Column("Volume", numeric: true), MD.Column("PRs", numeric: true)],
+                   MD.Column("Volume", numeric: true), MD.Column(Self.prColumnTitle, numeric: true)],
             entries.map { entry in
                 [TextFormat.shortDay(entry.day)] + (times ? [TextFormat.clock(entry.info.start)] : [])
                     + [workoutLink(entry, root: root), String(entry.info.exercises.count), TextFormat.count(entry.info.workingSets),
-                       site.units.volume(entry.info.volumeKg), entry.info.prEvents.isEmpty ? "" : String(entry.info.prEvents.count)]
+                       site.units.volume(entry.info.volumeKg), entry.info.prEvents.isEmpty ? "" : TextFormat.count(Self.prCount(entry.info.prEvents))]
             })
     }
 
-    /// A table of PR events in the given order, one row per exercise and workout: date,
-    /// exercise (optional), the records broken with their previous bests, and the workout;
-    /// at most `limit` rows.
+    /// The heading of every column that counts PRs: what is counted is one exercise that broke at
+    /// least one record in a workout (docs/product.md "PRs on pages").
+    static let prColumnTitle = "Exercises with PRs"
+
+    /// A table (HTML) of PR events in the given order, one row per exercise and workout
+    /// (``prGroups(_:)``): date, exercise (optional), the records broken with their previous
+    /// bests, and the workout; at most `limit` rows.
     func prTable(_ events: [PREvent], root: String, showExercise: Bool = true, limit: Int? = nil) -> String {
         let groups = Self.prGroups(events)
         return prTable(groups: groups.prefix(limit ?? groups.count), root: root, showExercise: showExercise)
     }
 
-    /// A table of PR groups (``prGroups(_:)``) as ``prTable(_:root:showExercise:limit:)`` shows them.
-    func prTable(groups: some Collection<[(event: PREvent, title: String)]>, root: String, showExercise: Bool = true) -> String {
+    /// A table (HTML) of PR groups as ``prTable(_:root:showExercise:limit:)`` shows them.
+    func prTable(groups: some Collection<PRGroup>, root: String, showExercise: Bool = true) -> String {
         var columns = [MD.Column("Date")]
         if showExercise { columns.append(MD.Column("Exercise")) }
         columns += [MD.Column("Records"), MD.Column("Workout")]
-        return MD.table(columns, groups.map { group in
-            let event = group[0].event
+        return HTML.table(columns, groups.map { group in
+            let event = group.event
             let workout = site.workout(id: event.workoutID)
-            var row = [workout.map { MD.link(event.day.description, to: root + $0.path) } ?? event.day.description]
-            if showExercise { row.append(exerciseLink(event.exercise, root: root)) }
-            row += [prSummary(group), workout.map { workoutLink($0, root: root) } ?? MD.text(event.workoutName)]
+            var row = ["<span class=\"nowrap\">" + (workout.map { HTML.link(event.day.description, to: root + $0.path) } ?? event.day.description)
+                + "</span>"]
+            if showExercise { row.append(exerciseHTMLLink(event.exercise, root: root)) }
+            row += [prSummary(group), workout.map { HTML.link($0.workout.name, to: root + $0.path) } ?? HTML.text(event.workoutName)]
             return row
         })
     }
 
-    /// The records of one group as Markdown: `Heaviest **90 kg** (was 85 kg) · e1RM …` (the
-    /// previous bests only with `previous`); after `limit` records, `and N more`.
-    func prSummary(_ group: [(event: PREvent, title: String)], limit: Int? = nil, previous: Bool = true) -> String {
-        let shown = group.prefix(limit ?? group.count).map { row in
-            "\(MD.text(row.title)) **\(site.units.record(row.event.metric, row.event.valueKg))**"
-                + (previous ? " \\(was \(site.units.record(row.event.metric, row.event.previousKg))\\)" : "")
-        }
-        let hidden = group.count - shown.count
-        return shown.joined(separator: " · ") + (hidden > 0 ? " · and \(hidden) more" : "")
-    }
-
-    /// PR events grouped by exercise and workout (consecutive events that share both), each
-    /// group with its rep-max runs merged (``collapsed(_:)``).
-    static func prGroups(_ events: some Collection<PREvent>) -> [[(event: PREvent, title: String)]] {
-        var groups: [[PREvent]] = []
-        for event in events {
-            if let last = groups.last?.last, last.workoutID == event.workoutID, last.exercise == event.exercise {
-                groups[groups.count - 1].append(event)
-            } else {
-                groups.append([event])
-            }
-        }
-        return groups.map(collapsed)
-    }
-
-    /// PR events as table rows, with runs of rep-max events of one exercise in one workout that
-    /// share the new and the previous value merged into one row (`1–8-rep max`).
-    static func collapsed(_ events: [PREvent]) -> [(event: PREvent, title: String)] {
-        var rows: [(event: PREvent, title: String, last: Int?)] = []
-        for event in events {
-            if case .repMax(let n) = event.metric, let previous = rows.last, let last = previous.last, last + 1 == n,
-               previous.event.workoutID == event.workoutID, previous.event.exercise == event.exercise,
-               previous.event.valueKg == event.valueKg, previous.event.previousKg == event.previousKg,
-               case .repMax(let first) = previous.event.metric {
-                rows[rows.count - 1] = (previous.event, "\(first)–\(n)-rep max", n)
-                continue
-            }
-            if case .repMax(let n) = event.metric {
-                rows.append((event, metricTitle(event.metric), n))
-            } else {
-                rows.append((event, metricTitle(event.metric), nil))
-            }
-        }
-        return rows.map { ($0.event, $0.title) }
+    /// A link (HTML) to an exercise page, or its escaped name when it has none.
+    func exerciseHTMLLink(_ name: String, root: String) -> String {
+        site.exercise(named: name).map { HTML.link(name, to: root + $0.path) } ?? HTML.text(name)
     }
 
     /// The weeks of the report grouped by the year and month of their middle day, newest first.

@@ -23,7 +23,9 @@ extension PageComposer {
         let pages = Self.pageCount(withRecords.count)
         let rows = Self.pageRange(page, of: withRecords.count)
         body.html("<p class=\"lead\">\(TextFormat.plural(withRecords.count, "exercise")) with records · "
-            + "\(TextFormat.plural(events.count, "PR")) · e1RM by \(HTML.text(site.report.e1rmFormula.rule))</p>")
+            + "\(TextFormat.plural(prCountAll, "PR")) (\(TextFormat.plural(events.count, "record")) broken) · "
+            + "e1RM by \(HTML.text(site.report.e1rmFormula.rule))</p>")
+        body.html(Self.prCountNote)
         body.markdown("## Records by exercise")
         let pageList = Self.pageList("Pages of the records table", page: page, count: pages, first: SitePaths.recordsIndex)
         if !pageList.top.isEmpty {
@@ -58,14 +60,14 @@ extension PageComposer {
             body.markdown("By year: " + prYears.reversed().map { MD.link(TextFormat.year($0), to: root + SitePaths.recordsYear($0)) }
                 .joined(separator: " · "))
             body.markdown("### Latest")
-            body.markdown(prTable(PREvent.newestFirst(events.suffix(Self.latestPRsOnIndex * 40)), root: root, limit: Self.latestPRsOnIndex))
+            body.html(prTable(groups: latestPRGroups(Self.latestPRsOnIndex), root: root))
         } else {
             for year in prYears.reversed() {
                 body.markdown("### \(TextFormat.year(year))")
-                body.markdown(prTable(PREvent.newestFirst(events.filter { $0.day.year == year }), root: root))
+                body.html(prTable(groups: prRows(inYear: year), root: root))
             }
         }
-        var description = "Records of \(TextFormat.plural(withRecords.count, "exercise")) and \(TextFormat.plural(events.count, "PR"))"
+        var description = "Records of \(TextFormat.plural(withRecords.count, "exercise")) and \(TextFormat.plural(prCountAll, "PR"))"
         if let latest = events.last { description += ", the latest on \(TextFormat.spokenDay(latest.day))" }
         if pages > 1 { description += "; page 1 of \(pages)" }
         return Page(path: path, source: "records index", title: "Records", description: description, section: .records,
@@ -83,13 +85,14 @@ extension PageComposer {
         let rows = Self.pageRange(page, of: groups.count)
         var body = PageBody()
         body.html("<h1>PRs in \(yearText)</h1>")
-        var lead = TextFormat.plural(site.report.prEvents.reduce(0) { $1.day.year == year ? $0 + 1 : $0 }, "PR")
+        var lead = TextFormat.plural(groups.count, "PR")
         if pages > 1 { lead += " · page \(page) of \(pages)" }
         body.html("<p class=\"lead\">\(HTML.text(lead))</p>")
+        body.html(Self.prCountNote)
         body.html(yearPager(year, in: prYears, path: SitePaths.recordsYear, up: ("All records", root + SitePaths.recordsIndex)))
         let pageList = Self.pageList("Pages of \(yearText)", page: page, count: pages, first: first)
         if !pageList.top.isEmpty { body.html(pageList.top) }
-        body.markdown(prTable(groups: groups[rows], root: root))
+        body.html(prTable(groups: groups[rows], root: root))
         if !pageList.top.isEmpty { body.html(pageList.bottom) }
         return Page(path: SitePaths.listPage(first, page), source: "records of \(yearText)" + (page > 1 ? " page \(page)" : ""),
                     title: "PRs in \(yearText)" + (page > 1 ? ", page \(page) of \(pages)" : ""),
@@ -98,9 +101,9 @@ extension PageComposer {
 
     /// `12 PRs in 2026 on 4 exercises`, with the page when the year is split.
     private func recordsYearDescription(_ year: Int, page: Int, of pages: Int) -> String {
-        let events = site.report.prEvents.filter { $0.day.year == year }
-        let exercises = Set(events.map(\.exercise)).count
-        return "\(TextFormat.plural(events.count, "PR")) in \(TextFormat.year(year)) on \(TextFormat.plural(exercises, "exercise"))"
+        let groups = prRows(inYear: year)
+        let exercises = Set(groups.map(\.event.exercise)).count
+        return "\(TextFormat.plural(groups.count, "PR")) in \(TextFormat.year(year)) on \(TextFormat.plural(exercises, "exercise"))"
             + (pages > 1 ? ", page \(page) of \(pages)" : "")
     }
 

@@ -68,7 +68,7 @@ extension PageComposer {
         if site.timesOfDay { lead.append(TextFormat.clock(workout.start)) }
         if let seconds = workout.durationSeconds { lead.append(TextFormat.duration(seconds: seconds)) }
         lead.append(Self.activityName(workout.activity))
-        body.html("<p class=\"lead\">\(lead.map(HTML.text).joined(separator: " · "))</p>")
+        body.html("<p class=\"lead\">\(lead.map { "<span class=\"nowrap\">\(HTML.text($0))</span>" }.joined(separator: " · "))</p>")
         let previous = entry.index > 0 ? site.workouts[entry.index - 1] : nil
         let next = entry.index + 1 < site.workouts.count ? site.workouts[entry.index + 1] : nil
         let up = splitWorkoutsByYear ? root + SitePaths.workoutsYear(entry.day.year) : root + SitePaths.workoutsIndex
@@ -93,11 +93,11 @@ extension PageComposer {
             body.note(notes)
         }
         if !info.prEvents.isEmpty {
-            body.markdown("## PRs set in this workout")
-            body.markdown(MD.table(
+            body.html("<h2 id=\"prs\">PRs set in this workout</h2>\n" + HTML.table(
                 [MD.Column("Exercise"), MD.Column("Records")],
-                Self.prGroups(info.prEvents).map { [exerciseLink($0[0].event.exercise, root: root), prSummary($0)] }))
+                Self.prGroups(info.prEvents).map { [exerciseHTMLLink($0.event.exercise, root: root), prSummary($0)] }))
         }
+        body.html(comparisonSection(entry, root: root))
         if workout.exercises.isEmpty {
             var sentence = "No sets were logged: a \(Self.activityName(workout.activity).lowercased()) session"
             if let seconds = workout.durationSeconds { sentence += " of \(TextFormat.duration(seconds: seconds))" }
@@ -106,7 +106,13 @@ extension PageComposer {
         } else {
             body.markdown("## Exercises")
         }
-        for block in workout.exercises { exerciseBlock(block, root: root, into: &body) }
+        let marks = Self.prMarks(info.prEvents)
+        let lastBlock = Dictionary(workout.exercises.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { max($0, $1) })
+        for (index, block) in workout.exercises.enumerated() {
+            let sessionPR = lastBlock[block.name] == index && marks.sessionVolume.contains(block.name)
+            exerciseBlock(block, root: root, sessionVolumePR: sessionPR, marks: { marks.bySet[SetPosition(block: index, set: $0)] ?? [] },
+                          into: &body)
+        }
         return Page(
             path: entry.path, source: "workout \(info.id) (\(info.start))", title: "\(workout.name), \(entry.day)",
             description: workoutDescription(entry), section: .workouts, blocks: body.blocks, shareKind: .article)
@@ -123,7 +129,7 @@ extension PageComposer {
         }
         var parts = [TextFormat.plural(info.exercises.count, "exercise"), TextFormat.plural(info.workingSets, "set")]
         if info.volumeKg > 0 { parts.append(site.units.volume(info.volumeKg)) }
-        if !info.prEvents.isEmpty { parts.append(TextFormat.plural(info.prEvents.count, "PR")) }
+        if !info.prEvents.isEmpty { parts.append(TextFormat.plural(Self.prCount(info.prEvents), "PR")) }
         return start + parts.joined(separator: ", ")
     }
 
@@ -142,6 +148,9 @@ extension PageComposer {
             rows.append(("Working sets", HTML.text("\(TextFormat.count(info.workingSets)) · \(TextFormat.plural(info.reps, "rep"))")))
             rows.append(("Volume", HTML.text(site.units.volume(info.volumeKg))))
         }
+        if !info.prEvents.isEmpty {
+            rows.append(("PRs", "<a href=\"#prs\">\(HTML.text(TextFormat.plural(Self.prCount(info.prEvents), "exercise")))</a>"))
+        }
         if let seconds = workout.durationSeconds { rows.append(("Duration", HTML.text(TextFormat.duration(seconds: seconds)))) }
         if let energy = workout.energyKcal { rows.append(("Energy", HTML.text("\(DecimalFormat.grouped(energy)) kcal"))) }
         if let rating = workout.rating {
@@ -151,14 +160,21 @@ extension PageComposer {
                 + "</span> <span class=\"stars-text\">\(rating) of 5</span>"))
         }
         if !workout.checkIns.isEmpty {
-            rows.append(("Check-in", workout.checkIns.map { HTML.text("\(Self.humanName($0.name)) \($0.value)") }.joined(separator: " · ")))
+            rows.append(("Check-in", workout.checkIns.map { "<span class=\"nowrap\">" + HTML.text("\(Self.humanName($0.name)) \($0.value)") + "</span>" }
+                .joined(separator: " · ")))
         }
         rows.append(("Source", HTML.text(Self.sourceName(workout.source))))
-        return "<dl class=\"facts\">\n" + rows.map { "<div><dt>\($0.0)</dt><dd>\($0.1)</dd></div>" }.joined(separator: "\n") + "\n</dl>"
+        return "<dl class=\"facts\">\n" + rows.map { row in
+            "<div><dt>\(row.0)</dt><dd\(row.0 == "Check-in" ? " class=\"facts-list\"" : "")>\(row.1)</dd></div>"
+        }.joined(separator: "\n") + "\n</dl>"
     }
 
-    /// One exercise block: heading with badges, the sets table, its volume and its notes.
-    private func exerciseBlock(_ block: ExerciseBlock, root: String, into body: inout PageBody) {
+    /// One exercise block: heading with badges, the sets table with its PR sets marked, its
+    /// volume (marked when the exercise's session volume was a PR and this is its last block)
+    /// and its notes.
+    private func exerciseBlock(
+        _ block: ExerciseBlock, root: String, sessionVolumePR: Bool, marks: (Int) -> [PREvent], into body: inout PageBody
+    ) {
         let heading = site.exercise(named: block.name).map { HTML.link(block.name, to: root + $0.path) } ?? HTML.text(block.name)
         var badges: [String] = []
         let working = block.sets.filter(\.isWorking)
@@ -172,46 +188,20 @@ extension PageComposer {
         if block.sets.isEmpty {
             body.html("<p class=\"muted\">No sets logged.</p>")
         } else {
-            body.markdown(setsTable(block.sets))
+            body.html(setsTable(block.sets, marks: marks))
             let volume = working.reduce(0.0) { $0 + $1.volumeKg }
             let reps = working.reduce(0) { $0 + max(0, $1.reps ?? 0) }
             var line = TextFormat.plural(working.count, "working set")
             if reps > 0 { line += " · " + TextFormat.plural(reps, "rep") }
             if volume > 0 { line += " · volume " + site.units.volume(volume) }
-            body.html("<p class=\"block-total\">\(HTML.text(line))</p>")
+            let mark = sessionVolumePR
+                ? " <span class=\"pr-mark\">\(Self.prBadge) <span class=\"pr-volume\">session volume</span></span>" : ""
+            body.html("<p class=\"block-total\">\(HTML.text(line))\(mark)</p>")
         }
         if let notes = block.notes, !notes.isEmpty { body.note(notes, extraClass: "exercise-note") }
         for (number, set) in block.sets.enumerated() {
             if let notes = set.notes, !notes.isEmpty { body.note(notes, label: "Set \(number + 1)", extraClass: "set-note") }
         }
-    }
-
-    /// The sets of a block as a table; time, distance, RPE, weight and reps columns only when a
-    /// set has them. Warm-ups and sets not done show no volume (they count nowhere).
-    private func setsTable(_ sets: [WorkoutSet]) -> String {
-        let hasWeight = sets.contains { $0.weightKg != nil }
-        let hasReps = sets.contains { $0.reps != nil }
-        let hasTime = sets.contains { $0.seconds != nil }
-        let hasDistance = sets.contains { $0.distanceM != nil }
-        let hasRPE = sets.contains { $0.rpe != nil }
-        var columns = [MD.Column("Set", numeric: true), MD.Column("Kind")]
-        if hasWeight { columns.append(MD.Column("Weight (\(site.units.symbol))", numeric: true)) }
-        if hasReps { columns.append(MD.Column("Reps", numeric: true)) }
-        if hasTime { columns.append(MD.Column("Time", numeric: true)) }
-        if hasDistance { columns.append(MD.Column("Distance", numeric: true)) }
-        if hasRPE { columns.append(MD.Column("RPE", numeric: true)) }
-        if hasWeight { columns.append(MD.Column("Volume (\(site.units.symbol))", numeric: true)) }
-        let rows = sets.enumerated().map { number, set -> [String] in
-            var row = [String(number + 1), Self.kindName(set)]
-            if hasWeight { row.append(set.weightKg.map(site.units.weightNumber) ?? "–") }
-            if hasReps { row.append(set.reps.map(String.init) ?? "–") }
-            if hasTime { row.append(set.seconds.map(TextFormat.setTime) ?? "–") }
-            if hasDistance { row.append(set.distanceM.map(TextFormat.distance) ?? "–") }
-            if hasRPE { row.append(set.rpe.map(TextFormat.short) ?? "–") }
-            if hasWeight { row.append(set.isWorking && set.volumeKg > 0 ? DecimalFormat.grouped(site.units.convert(set.volumeKg)) : "–") }
-            return row
-        }
-        return MD.table(columns, rows)
     }
 
     /// `warm-up`, `drop`, `failure`, `not done`, or empty for a normal set.

@@ -1,0 +1,206 @@
+import WktCore
+
+/// How prominent a record is on pages (docs/product.md "PRs on pages"): e1RM and heaviest lead,
+/// rep maxes follow, volumes come last and are shown as secondary.
+enum PRTier: Int, Sendable, Comparable {
+    /// e1RM and heaviest.
+    case headline
+    /// A rep max (or a merged run of them).
+    case repMax
+    /// Set volume and session volume.
+    case volume
+
+    /// The tier of a metric.
+    init(_ metric: RecordMetric) {
+        switch metric {
+        case .e1rm, .heaviest: self = .headline
+        case .repMax: self = .repMax
+        case .setVolume, .sessionVolume: self = .volume
+        }
+    }
+
+    static func < (lhs: PRTier, rhs: PRTier) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// One line of a PR group: a record broken, or a run of rep maxes with the same new and previous
+/// value merged (`1–8-rep max`).
+struct PRLine: Sendable {
+    /// The event shown (the first of a merged run).
+    let event: PREvent
+    /// `e1RM`, `Heaviest`, `1–8-rep max`, `Set volume`.
+    let title: String
+
+    /// How prominent the line is.
+    var tier: PRTier { PRTier(event.metric) }
+}
+
+/// The records one exercise broke in one workout: what pages call "a PR" and count
+/// (docs/product.md "PRs on pages"). `stats.json` keeps every event; pages show groups.
+struct PRGroup: Sendable {
+    /// The lines in page order: e1RM, heaviest, rep maxes 1…12, set volume, session volume.
+    let lines: [PRLine]
+
+    /// The group's first event (its day, workout and exercise are the group's).
+    var event: PREvent { lines[0].event }
+    /// Whether the group broke e1RM, heaviest or a rep max (not only volumes).
+    var hasHeadline: Bool { lines.contains { $0.tier != .volume } }
+    /// The e1RM, heaviest and rep-max lines.
+    var headlineLines: [PRLine] { lines.filter { $0.tier != .volume } }
+    /// The volume lines.
+    var volumeLines: [PRLine] { lines.filter { $0.tier == .volume } }
+}
+
+extension PageComposer {
+    /// The place of a metric within a group: e1RM, heaviest, rep max 1…12, set volume, session
+    /// volume.
+    static func pageRank(_ metric: RecordMetric) -> Int {
+        switch metric {
+        case .e1rm: 0
+        case .heaviest: 1
+        case .repMax(let n): 1 + n
+        case .setVolume: 100
+        case .sessionVolume: 101
+        }
+    }
+
+    /// PR events grouped by workout and exercise, whatever their order: groups follow the first
+    /// appearance of their workout and exercise in `events`; the lines of a group follow
+    /// ``pageRank(_:)`` with rep-max runs merged (``collapsed(_:)``).
+    static func prGroups(_ events: some Collection<PREvent>) -> [PRGroup] {
+        var position: [GroupKey: Int] = [:]
+        var groups: [[PREvent]] = []
+        for event in events {
+            let key = GroupKey(workoutID: event.workoutID, exercise: event.exercise)
+            if let index = position[key] {
+                groups[index].append(event)
+            } else {
+                position[key] = groups.count
+                groups.append([event])
+            }
+        }
+        return groups.map { group in
+            let ordered = group.enumerated().sorted { lhs, rhs in
+                let (left, right) = (pageRank(lhs.element.metric), pageRank(rhs.element.metric))
+                return left != right ? left < right : lhs.offset < rhs.offset
+            }.map(\.element)
+            return PRGroup(lines: collapsed(ordered))
+        }
+    }
+
+    /// The number of PRs pages show for `events`: one per exercise and workout (``prGroups(_:)``).
+    static func prCount(_ events: some Collection<PREvent>) -> Int {
+        Set(events.map { GroupKey(workoutID: $0.workoutID, exercise: $0.exercise) }).count
+    }
+
+    /// Events of one group in page order as lines, with runs of rep maxes (n, n+1, …) that share
+    /// the new and the previous value merged into one line (`1–8-rep max`).
+    static func collapsed(_ events: [PREvent]) -> [PRLine] {
+        var lines: [(event: PREvent, title: String, last: Int?)] = []
+        for event in events {
+            guard case .repMax(let n) = event.metric else {
+                lines.append((event, metricTitle(event.metric), nil))
+                continue
+            }
+            if let previous = lines.last, let last = previous.last, last + 1 == n,
+               previous.event.valueKg == event.valueKg, previous.event.previousKg == event.previousKg,
+               case .repMax(let first) = previous.event.metric {
+                lines[lines.count - 1] = (previous.event, "\(first)–\(n)-rep max", n)
+            } else {
+                lines.append((event, metricTitle(event.metric), n))
+            }
+        }
+        return lines.map { PRLine(event: $0.event, title: $0.title) }
+    }
+
+    /// The records of one group as HTML: headline records and rep maxes first
+    /// (`e1RM <strong>105.0 kg</strong> (was 93.5 kg) · …`), then the volume records in a smaller,
+    /// muted line that says in words that they are volume records (`also volume records: …`, or
+    /// `volume records only: …`). `limit` caps the headline lines (`and N more`); `previous`
+    /// adds the previous bests; `compactVolume` shows only the number of volume records.
+    func prSummary(_ group: PRGroup, limit: Int? = nil, previous: Bool = true, compactVolume: Bool = false) -> String {
+        func text(_ line: PRLine, title: String, strong: Bool) -> String {
+            let value = HTML.text(site.units.record(line.event.metric, line.event.valueKg))
+            return HTML.text(title) + " " + (strong ? "<strong>\(value)</strong>" : value)
+                + (previous ? " (was \(HTML.text(site.units.record(line.event.metric, line.event.previousKg))))" : "")
+        }
+        let headline = group.headlineLines
+        let shown = headline.prefix(limit ?? headline.count).map { text($0, title: $0.title, strong: true) }
+        var out = shown.joined(separator: " · ")
+        if headline.count > shown.count { out += " · and \(headline.count - shown.count) more" }
+        let volume = group.volumeLines
+        guard !volume.isEmpty else { return out }
+        let detail: String
+        if compactVolume {
+            detail = (headline.isEmpty ? "" : "+ ") + TextFormat.plural(volume.count, "volume record")
+        } else {
+            detail = (headline.isEmpty ? "volume records only: " : "also volume records: ")
+                + volume.map { text($0, title: $0.event.metric.displayName, strong: false) }.joined(separator: " · ")
+        }
+        return out + (out.isEmpty ? "" : " ") + "<span class=\"pr-volume\">\(detail)</span>"
+    }
+}
+
+extension PageComposer {
+    /// The note under leads of pages that count PRs, saying what one PR is.
+    static let prCountNote = "<p class=\"muted pr-note\">A PR here is one exercise that beat at least one of its records "
+        + "in a workout; the records it broke are listed together: e1RM and heaviest first, then rep maxes, then volume "
+        + "records.</p>"
+
+    /// The newest `limit` PR groups of all years, newest first.
+    func latestPRGroups(_ limit: Int) -> [PRGroup] {
+        var groups: [PRGroup] = []
+        for year in prYears.reversed() where groups.count < limit {
+            groups += prRows(inYear: year).prefix(limit - groups.count)
+        }
+        return groups
+    }
+
+    /// The dashboard's recent PRs (docs/product.md "PRs on pages"): the newest `limit` groups
+    /// with an e1RM, heaviest or rep-max record, and how many groups of the same workouts (the
+    /// newest one through the workout of the last group shown) broke only volume records.
+    func recentHeadlinePRs(_ limit: Int) -> (groups: [PRGroup], volumeOnly: Int) {
+        var shown: [PRGroup] = []
+        var volumeOnly = 0
+        for entry in site.workouts.reversed() where shown.count < limit {
+            for group in Self.prGroups(entry.info.prEvents) {
+                if !group.hasHeadline {
+                    volumeOnly += 1
+                } else if shown.count < limit {
+                    shown.append(group)
+                }
+            }
+        }
+        return (shown, volumeOnly)
+    }
+
+    /// The dashboard card "Recent PRs" (HTML): date, exercise and records of
+    /// ``recentHeadlinePRs(_:)``, the number of volume-only PRs left out, and a link to all.
+    func recentPRsCard() -> String {
+        var out = "<section class=\"card card-half\" aria-labelledby=\"recent-prs\"><h2 id=\"recent-prs\">Recent PRs</h2>\n"
+        let recent = recentHeadlinePRs(Self.recentCount)
+        if recent.groups.isEmpty && recent.volumeOnly == 0 {
+            out += "<p class=\"muted\">No PRs yet: the first workout of an exercise sets its baseline.</p>\n"
+        } else if !recent.groups.isEmpty {
+            out += HTML.table(
+                [MD.Column("Date"), MD.Column("Exercise"), MD.Column("Records")],
+                recent.groups.map { group in
+                    let event = group.event
+                    let day = site.workout(id: event.workoutID).map { HTML.link(event.day.description, to: $0.path) } ?? event.day.description
+                    return ["<span class=\"nowrap\">\(day)</span>",
+                            exerciseHTMLLink(event.exercise, root: ""), prSummary(group, limit: 3, previous: false, compactVolume: true)]
+                })
+        }
+        if recent.volumeOnly > 0 {
+            out += "<p class=\"muted pr-left-out\">Not listed: \(TextFormat.plural(recent.volumeOnly, "PR")) of "
+                + "\(recent.groups.isEmpty ? "recent workouts" : "the same workouts") that broke only set or session volume "
+                + "records (<a href=\"\(SitePaths.recordsIndex)\">see them in the PR timeline</a>).</p>\n"
+        }
+        return out + "<p><a href=\"\(SitePaths.recordsIndex)\">All records →</a></p></section>"
+    }
+}
+
+/// A workout and an exercise: the key of a PR group.
+private struct GroupKey: Hashable {
+    let workoutID: Int64
+    let exercise: String
+}

@@ -1,0 +1,121 @@
+import Foundation
+import WktCore
+
+/// The best working set of an exercise in a workout (docs/product.md "Compared with the previous
+/// workout"): the highest e1RM; sets without one (no weight, or more than 12 reps) only when no
+/// set has one, then the heaviest, then the most reps.
+struct BestSet: Sendable, Equatable {
+    /// The weight, nil or 0 for a bodyweight set.
+    let weightKg: Double?
+    /// The reps.
+    let reps: Int
+    /// The estimate, when the set has weight and 1…12 reps.
+    let e1rmKg: Double?
+
+    /// Whether `self` ranks above `other`.
+    func beats(_ other: BestSet) -> Bool {
+        if (e1rmKg ?? -1) != (other.e1rmKg ?? -1) { return (e1rmKg ?? -1) > (other.e1rmKg ?? -1) }
+        if (weightKg ?? 0) != (other.weightKg ?? 0) { return (weightKg ?? 0) > (other.weightKg ?? 0) }
+        return reps > other.reps
+    }
+}
+
+/// One exercise's working sets in one workout (all its blocks together), as compared.
+struct ExerciseTally: Sendable, Equatable {
+    /// Working sets.
+    var sets = 0
+    /// Σ weight × reps of the working sets, summed in whole grams.
+    var volumeKg = 0.0
+    /// The best set, nil when no working set has reps.
+    var best: BestSet?
+}
+
+/// A workout set beside the previous workout of the same name: per exercise (those of this
+/// workout in order, then those only the previous one had) and in total.
+struct WorkoutComparison: Sendable, Equatable {
+    /// One exercise of either workout.
+    struct Row: Sendable, Equatable {
+        /// The NFC name.
+        let name: String
+        /// This workout's sets of it, nil when it was not done.
+        let now: ExerciseTally?
+        /// The previous workout's sets of it, nil when it was not done then.
+        let then: ExerciseTally?
+    }
+
+    /// The exercises.
+    let rows: [Row]
+
+    /// Compares `now` with `then` (its previous workout of the same name).
+    init(_ now: Workout, with then: Workout, formula: E1RMFormula) {
+        let current = Self.tallies(now, formula: formula)
+        let previous = Self.tallies(then, formula: formula)
+        let before = Dictionary(previous.map { ($0.name, $0.tally) }, uniquingKeysWith: { first, _ in first })
+        let names = Set(current.map(\.name))
+        rows = current.map { Row(name: $0.name, now: $0.tally, then: before[$0.name]) }
+            + previous.filter { !names.contains($0.name) }.map { Row(name: $0.name, now: nil, then: $0.tally) }
+    }
+
+    /// Working sets and volume of all rows: (this workout, the previous one).
+    var totals: (now: ExerciseTally, then: ExerciseTally) {
+        var now = ExerciseTally()
+        var then = ExerciseTally()
+        var milli = (now: 0.0, then: 0.0)
+        for row in rows {
+            now.sets += row.now?.sets ?? 0
+            then.sets += row.then?.sets ?? 0
+            milli.now += ((row.now?.volumeKg ?? 0) * 1000).rounded()
+            milli.then += ((row.then?.volumeKg ?? 0) * 1000).rounded()
+        }
+        now.volumeKg = milli.now / 1000
+        then.volumeKg = milli.then / 1000
+        return (now, then)
+    }
+
+    /// The exercises of `workout` in order of first appearance, blocks merged, with their tallies.
+    static func tallies(_ workout: Workout, formula: E1RMFormula) -> [(name: String, tally: ExerciseTally)] {
+        var order: [String] = []
+        var tallies: [String: (tally: ExerciseTally, milli: Double)] = [:]
+        for block in workout.exercises {
+            let name = CanonicalName.normalize(block.name)
+            if tallies[name] == nil {
+                order.append(name)
+                tallies[name] = (ExerciseTally(), 0)
+            }
+            for set in block.sets where set.isWorking {
+                var entry = tallies[name] ?? (ExerciseTally(), 0)
+                entry.tally.sets += 1
+                entry.milli += (set.volumeKg * 1000).rounded()
+                if let reps = set.reps, reps >= 1 {
+                    let weight = set.weightKg.flatMap { $0 > 0 ? $0 : nil }
+                    let candidate = BestSet(
+                        weightKg: weight, reps: reps, e1rmKg: weight.flatMap { formula.estimate(weightKg: $0, reps: reps) })
+                    if entry.tally.best.map({ candidate.beats($0) }) ?? true { entry.tally.best = candidate }
+                }
+                tallies[name] = entry
+            }
+        }
+        return order.map { name in
+            var tally = tallies[name]?.tally ?? ExerciseTally()
+            tally.volumeKg = (tallies[name]?.milli ?? 0) / 1000
+            return (name, tally)
+        }
+    }
+
+    /// The name key workouts are matched by: the NFC name compared case-insensitively (as slugs
+    /// are, docs/product.md "Compared with the previous workout").
+    static func nameKey(_ name: String) -> String {
+        CanonicalName.normalize(name).folding(options: [.caseInsensitive], locale: nil)
+    }
+
+    /// For each workout (walk order: by start), the index of the latest earlier workout whose
+    /// name matches by ``nameKey(_:)``, or nil for the first of its name.
+    static func previousSameName(_ workouts: [WorkoutEntry]) -> [Int?] {
+        var latest: [String: Int] = [:]
+        return workouts.map { entry in
+            let key = nameKey(entry.workout.name)
+            defer { latest[key] = entry.index }
+            return latest[key]
+        }
+    }
+}

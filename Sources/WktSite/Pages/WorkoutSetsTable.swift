@@ -1,0 +1,71 @@
+import WktCore
+import WktMarkdown
+
+extension PageComposer {
+    /// The PR events of a workout by the set that reached them (``PREvent/set``), and the
+    /// exercises whose session volume was a PR.
+    static func prMarks(_ events: [PREvent]) -> (bySet: [SetPosition: [PREvent]], sessionVolume: Set<String>) {
+        var bySet: [SetPosition: [PREvent]] = [:]
+        var sessionVolume = Set<String>()
+        for event in events {
+            if case .sessionVolume = event.metric { sessionVolume.insert(event.exercise) }
+            if let set = event.set { bySet[set, default: []].append(event) }
+        }
+        return (bySet, sessionVolume)
+    }
+
+    /// The marker of a set that broke records (HTML): a `PR` badge and the records in words,
+    /// headline records first, runs of rep maxes merged (`1–5-rep max`), volume records last in
+    /// the secondary style: `PR e1RM · Heaviest · 1–5-rep max · set volume`. Text, not a colour or
+    /// a symbol (a star would read as the workout's rating).
+    static func prMarker(_ events: [PREvent]) -> String {
+        let ordered = events.sorted { pageRank($0.metric) < pageRank($1.metric) }
+        var titles: [(text: String, volume: Bool, repMax: (first: Int, last: Int)?)] = []
+        for event in ordered {
+            if case .repMax(let n) = event.metric, let last = titles.last, let run = last.repMax, run.last + 1 == n {
+                titles[titles.count - 1] = ("\(run.first)–\(n)-rep max", false, (run.first, n))
+            } else if case .repMax(let n) = event.metric {
+                titles.append((metricTitle(event.metric), false, (n, n)))
+            } else {
+                let volume = PRTier(event.metric) == .volume
+                titles.append((volume ? event.metric.displayName : metricTitle(event.metric), volume, nil))
+            }
+        }
+        let text = titles.map { $0.volume ? "<span class=\"pr-volume\">\(HTML.text($0.text))</span>" : HTML.text($0.text) }
+        return "<span class=\"pr-mark\">\(prBadge) \(text.joined(separator: " · "))</span>"
+    }
+
+    /// The `PR` badge of the marks in set tables and block totals.
+    static let prBadge = "<span class=\"badge badge-pr\">PR</span>"
+
+    /// The sets of a block as an HTML table: set number, kind, weight, reps, time, distance, RPE,
+    /// volume and the records the set broke. A column is left out when no set of the table has a
+    /// value in it (docs/product.md "Workout page"). Warm-ups and sets not done show no volume
+    /// (they count nowhere).
+    func setsTable(_ sets: [WorkoutSet], marks: (Int) -> [PREvent]) -> String {
+        let symbol = site.units.symbol
+        let columns: [(column: MD.Column, cell: (Int, WorkoutSet) -> String?)] = [
+            (MD.Column("Kind"), { _, set in Self.kindName(set) }),
+            (MD.Column("Weight (\(symbol))", numeric: true), { _, set in set.weightKg.map(site.units.weightNumber) }),
+            (MD.Column("Reps", numeric: true), { _, set in set.reps.map(String.init) }),
+            (MD.Column("Time", numeric: true), { _, set in set.seconds.map(TextFormat.setTime) }),
+            (MD.Column("Distance", numeric: true), { _, set in set.distanceM.map(TextFormat.distance) }),
+            (MD.Column("RPE", numeric: true), { _, set in set.rpe.map(TextFormat.short) }),
+            (MD.Column("Volume (\(symbol))", numeric: true), { _, set in
+                set.isWorking && set.volumeKg > 0 ? DecimalFormat.grouped(site.units.convert(set.volumeKg)) : nil
+            }),
+        ]
+        var cells = columns.map { column in sets.enumerated().map { column.cell($0.offset, $0.element).map(HTMLEscaping.escapeHTML) } }
+        var shown = [MD.Column("Set", numeric: true)]
+        var kept: [[String?]] = [sets.indices.map { String($0 + 1) }]
+        // A set without records gets an empty PR cell, not a dash: the marks stand out.
+        let markers = sets.indices.map { index in marks(index).isEmpty ? "" : Self.prMarker(marks(index)) }
+        cells.append(markers)
+        for (column, values) in zip(columns.map(\.column) + [MD.Column("Records")], cells)
+        where values.contains(where: { !($0 ?? "").isEmpty }) {
+            shown.append(column)
+            kept.append(values)
+        }
+        return HTML.table(shown, sets.indices.map { row in kept.map { $0[row] ?? "–" } })
+    }
+}

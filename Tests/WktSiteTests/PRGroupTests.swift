@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+import WktCore
+@testable import WktSite
+
+/// A small history for the PR pages (docs/product.md "PRs on pages") and the workout comparison:
+/// - W1 `Push` Mon 2026-11-02: bench warm-up 40×10, 80×5, 80×5 (RPE 8 on one); OHP 50×5; curl 20×10.
+/// - W2 `push` Wed 2026-11-04: bench 85×5 (e1RM, heaviest, rep max 1–5, set volume: a headline
+///   group); OHP 50×5, 50×5 (session volume only: a volume-only group); curl 20×10 (a tie); dips ×10.
+/// - W3 `Legs` Thu 2026-11-05: squat 100×5 (a baseline).
+/// - W4 `Push` Fri 2026-11-06: bench 85×5, 85×5 (session volume only).
+enum PRHistory {
+    static let history = WorkoutHistory(workouts: [
+        SiteFixture.workout(1, "2026-11-02 07:00:00", "Push", [
+            ExerciseBlock(name: "Bench", sets: SiteFixture.sets([(40, 10)], kind: .warmup)
+                + [WorkoutSet(weightKg: 80, reps: 5, rpe: 8), WorkoutSet(weightKg: 80, reps: 5)]),
+            ExerciseBlock(name: "OHP", sets: SiteFixture.sets([(50, 5)])),
+            ExerciseBlock(name: "Curl", sets: SiteFixture.sets([(20, 10)])),
+        ]),
+        SiteFixture.workout(2, "2026-11-04 07:00:00", "push", [
+            ExerciseBlock(name: "Bench", sets: SiteFixture.sets([(85, 5)])),
+            ExerciseBlock(name: "OHP", sets: SiteFixture.sets([(50, 5), (50, 5)])),
+            ExerciseBlock(name: "Curl", sets: SiteFixture.sets([(20, 10)])),
+            ExerciseBlock(name: "Dips", sets: SiteFixture.sets([(nil, 10)])),
+        ]),
+        SiteFixture.workout(3, "2026-11-05 07:00:00", "Legs", [ExerciseBlock(name: "Squat", sets: SiteFixture.sets([(100, 5)]))]),
+        SiteFixture.workout(4, "2026-11-06 07:00:00", "Push", [ExerciseBlock(name: "Bench", sets: SiteFixture.sets([(85, 5), (85, 5)]))]),
+    ])
+
+    static let today = CivilDate(year: 2026, month: 11, day: 8)!
+
+    static var composer: PageComposer {
+        PageComposer(site: SiteModel(history: history, settings: SiteFixture.settings(), today: today))
+    }
+
+    /// The built site as path → text.
+    static let built: Result<[OutputFile], SiteError> = Result { () throws(SiteError) in
+        try SiteBuilder.build(SiteBuildInput(history: history, settings: SiteFixture.settings(), today: today, baseURL: nil))
+    }
+
+    static func page(_ path: String) throws -> String {
+        try #require(SiteFixture.textFiles(try built.get())[path], "no \(path)")
+    }
+
+    /// An event of workout `id` on `exercise` (the other fields are irrelevant to grouping).
+    static func event(_ id: Int64, _ exercise: String, _ metric: RecordMetric, _ value: Double = 100, was previous: Double = 90) -> PREvent {
+        PREvent(day: today, workoutID: id, workoutName: "W\(id)", workoutStart: WallTime.parse("2026-11-08 07:00:00")!,
+                exercise: exercise, metric: metric, valueKg: value, previousKg: previous, formula: .epley)
+    }
+}
+
+@Suite("PR groups on pages")
+struct PRGroupTests {
+    @Test("events in any order group per workout and exercise, headline records first, then rep maxes, then volumes")
+    func orderRobust() {
+        let events = [
+            PRHistory.event(1, "Bench", .setVolume), PRHistory.event(1, "Squat", .repMax(5)), PRHistory.event(1, "Bench", .repMax(2)),
+            PRHistory.event(2, "Bench", .sessionVolume), PRHistory.event(1, "Bench", .heaviest), PRHistory.event(1, "Bench", .repMax(1)),
+            PRHistory.event(1, "Bench", .sessionVolume), PRHistory.event(1, "Bench", .e1rm), PRHistory.event(1, "Bench", .repMax(3)),
+        ]
+        func shape(_ events: [PREvent]) -> [String] {
+            PageComposer.prGroups(events).map { group in
+                "\(group.event.workoutID) \(group.event.exercise): " + group.lines.map(\.title).joined(separator: ", ")
+            }
+        }
+        #expect(shape(events) == [
+            "1 Bench: e1RM, Heaviest, 1–3-rep max, Set volume, Session volume", "1 Squat: 5-rep max", "2 Bench: Session volume",
+        ])
+        // Reversed, the groups come in their new first-appearance order with the same lines.
+        #expect(shape(events.reversed()) == [
+            "1 Bench: e1RM, Heaviest, 1–3-rep max, Set volume, Session volume", "2 Bench: Session volume", "1 Squat: 5-rep max",
+        ])
+        #expect(PageComposer.prCount(events) == 3)
+        #expect(PageComposer.prCount(events.reversed()) == PageComposer.prGroups(events).count)
+    }
+
+    @Test("rep-max runs merge only while n is consecutive and the new and previous values match")
+    func repMaxRuns() {
+        let events = [
+            PRHistory.event(1, "Bench", .repMax(1), 100, was: 90), PRHistory.event(1, "Bench", .repMax(2), 100, was: 90),
+            PRHistory.event(1, "Bench", .repMax(3), 100, was: 95), PRHistory.event(1, "Bench", .repMax(4), 95, was: 95 - 5),
+            PRHistory.event(1, "Bench", .repMax(6), 95, was: 90),
+        ]
+        let titles = PageComposer.prGroups(events.shuffled()).first?.lines.map(\.title)
+        #expect(titles == ["1–2-rep max", "3-rep max", "4-rep max", "6-rep max"])
+    }
+
+    @Test("a volume-only group says so in words and in the secondary style; a mixed group puts volumes last")
+    func volumeOnly() throws {
+        let composer = PRHistory.composer
+        let groups = PageComposer.prGroups([PRHistory.event(1, "OHP", .sessionVolume, 500, was: 250)])
+        let group = try #require(groups.first)
+        #expect(!group.hasHeadline)
+        #expect(composer.prSummary(group) == "<span class=\"pr-volume\">volume records only: session volume 500 kg (was 250 kg)</span>")
+        let mixed = try #require(PageComposer.prGroups([
+            PRHistory.event(1, "Bench", .setVolume, 425, was: 400), PRHistory.event(1, "Bench", .heaviest, 85, was: 80),
+        ]).first)
+        #expect(mixed.hasHeadline)
+        #expect(composer.prSummary(mixed) == "Heaviest <strong>85 kg</strong> (was 80 kg) "
+            + "<span class=\"pr-volume\">also volume records: set volume 425 kg (was 400 kg)</span>")
+        #expect(composer.prSummary(mixed, previous: false, compactVolume: true)
+            == "Heaviest <strong>85 kg</strong> <span class=\"pr-volume\">+ 1 volume record</span>")
+    }
+
+    @Test("every PR count on the site counts exercises, as many as the lines of the workout page's PR table")
+    func countsMatchGroups() throws {
+        let index = try PRHistory.page("workouts/index.html")
+        #expect(index.contains("<th align=\"right\">Exercises with PRs</th>"))
+        let expected = ["workouts/2026-11-02-0700.html": 0, "workouts/2026-11-04-0700.html": 2,
+                        "workouts/2026-11-05-0700.html": 0, "workouts/2026-11-06-0700.html": 1]
+        for (path, count) in expected {
+            let page = try PRHistory.page(path)
+            let section = page.components(separatedBy: "<h2 id=\"prs\">").dropFirst().first?.components(separatedBy: "</table>").first ?? ""
+            let rows = section.components(separatedBy: "<tr>").count - 2  // the header row and the text before it
+            #expect(max(rows, 0) == count, "\(path): PR table rows")
+            if count > 0 {
+                #expect(page.contains("<dt>PRs</dt><dd><a href=\"#prs\">\(TextFormat.plural(count, "exercise"))</a></dd>"), "\(path): fact card")
+                #expect(page.contains("<meta name=\"description\" content=\"") && page.contains(", \(TextFormat.plural(count, "PR"))\""), "\(path)")
+            } else {
+                #expect(!page.contains("<dt>PRs</dt>"))
+            }
+            // The workouts list: the last cell of the workout's row.
+            let row = index.components(separatedBy: "<a href=\"../\(path)\">").dropFirst().first?.components(separatedBy: "</tr>").first ?? ""
+            #expect(row.hasSuffix(count > 0 ? "<td align=\"right\">\(count)</td>\n" : "<td align=\"right\"></td>\n"), "\(path): list cell")
+        }
+        let records = try PRHistory.page("records/index.html")
+        #expect(records.contains("3 PRs (10 records broken)"))
+        #expect(try PRHistory.page("feed.xml").contains("2 PRs"))
+    }
+
+    @Test("the dashboard lists PRs with a headline record and says how many volume-only ones it left out")
+    func dashboardRule() throws {
+        let recent = PRHistory.composer.recentHeadlinePRs(10)
+        #expect(recent.groups.map { "\($0.event.workoutID) \($0.event.exercise)" } == ["2 Bench"])
+        #expect(recent.volumeOnly == 2)  // W4 bench and W2 OHP
+        let dashboard = try PRHistory.page("index.html")
+        #expect(dashboard.contains("e1RM <strong>99.2 kg</strong> · Heaviest <strong>85 kg</strong> · 1–5-rep max <strong>85 kg</strong> "
+            + "<span class=\"pr-volume\">+ 1 volume record</span>"))
+        #expect(dashboard.contains("Not listed: 2 PRs of the same workouts that broke only set or session volume records"))
+        #expect(!dashboard.contains("volume records only"))
+        // With a limit of one headline group, W2's OHP still counts: it is in the same workout.
+        #expect(PRHistory.composer.recentHeadlinePRs(1).volumeOnly == 2)
+    }
+
+    @Test("the workout page marks the sets that broke records, in words, and the session volume on the block total")
+    func setMarkers() throws {
+        let push = try PRHistory.page("workouts/2026-11-04-0700.html")
+        #expect(push.contains("<td align=\"right\">85</td>\n<td align=\"right\">5</td>\n<td align=\"right\">425</td>\n"
+            + "<td><span class=\"pr-mark\"><span class=\"badge badge-pr\">PR</span> e1RM · Heaviest · 1–5-rep max · "
+            + "<span class=\"pr-volume\">set volume</span></span></td>"))
+        #expect(push.contains("volume 500 kg <span class=\"pr-mark\"><span class=\"badge badge-pr\">PR</span> "
+            + "<span class=\"pr-volume\">session volume</span></span></p>"))
+        // The second W4 set ties the first: only the first is marked (session volume is on the total).
+        let last = try PRHistory.page("workouts/2026-11-06-0700.html")
+        let sets = last.components(separatedBy: "<h2>Exercises</h2>").last ?? ""
+        #expect(sets.contains("<th align=\"right\">Set</th>") && !sets.contains("<th>Records</th>"), "no set broke a record on its own")
+        #expect(last.contains("<span class=\"pr-volume\">session volume</span>"))
+    }
+
+    @Test("set tables leave out the columns no set has a value in")
+    func hiddenColumns() throws {
+        let first = try PRHistory.page("workouts/2026-11-02-0700.html")
+        let tables = first.components(separatedBy: "<h3 class=\"exercise-heading\">").dropFirst().map { $0.components(separatedBy: "</thead>")[0] }
+        #expect(tables.count == 3)
+        // Bench: a warm-up (Kind) and an RPE; OHP and Curl: neither.
+        #expect(tables[0].contains("<th>Kind</th>") && tables[0].contains("<th align=\"right\">RPE</th>"))
+        for table in tables.dropFirst() {
+            #expect(!table.contains("Kind") && !table.contains("RPE") && !table.contains("Time") && !table.contains("Distance"))
+            #expect(!table.contains("Records"))
+        }
+        // Dips (bodyweight): no weight and no volume column.
+        let dips = try PRHistory.page("workouts/2026-11-04-0700.html").components(separatedBy: ">Dips</a></h3>")[1]
+            .components(separatedBy: "</table>")[0]
+        #expect(!dips.contains("Weight") && !dips.contains("Volume") && dips.contains("<th align=\"right\">Reps</th>"))
+    }
+}
