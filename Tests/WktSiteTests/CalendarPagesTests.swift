@@ -42,7 +42,7 @@ struct CalendarPagesTests {
                 let target = Self.resolve(link.href, from: page)
                 let workout = try #require(files[target], "\(page): \(link.date) links to missing \(target)")
                 let date = try #require(CivilDate.parse(link.date))
-                #expect(workout.contains("<p class=\"lead\">\(TextFormat.longDay(date))"), "\(page): \(link.date) links to \(target)")
+                #expect(workout.contains("<p class=\"lead\"><span class=\"nowrap\">\(TextFormat.longDay(date))"), "\(page): \(link.date) links to \(target)")
                 checked += 1
             }
         }

@@ -92,7 +92,7 @@ struct DashboardInsightsTests {
         #expect(lifts == ["exercises/bench-press-barbell.html", "exercises/squat-barbell.html", "exercises/deadlift-barbell.html"])
         #expect(card.contains("role=\"img\" aria-labelledby=\"lift-trend-1-title lift-trend-1-desc\""))
         #expect(card.contains("<span class=\"chart-summary\">93.5 kg in 2026-W45 to 99.2 kg in 2026-W47: +5.7 kg</span>"))
-        #expect(card.contains("<tr><th scope=\"row\">2026-W46</th><td class=\"num\">105.0 kg</td></tr>"))
+        #expect(card.contains("<tr><th scope=\"row\">2026-W46</th><td class=\"num\">105 kg</td></tr>"))
         #expect(card.contains("<tr><th scope=\"row\">2026-W32</th><td class=\"num\">–</td></tr>"))
         #expect(card.contains("116.7 kg in 2026-W45 to 122.5 kg in 2026-W46: +5.8 kg"))
     }
@@ -124,7 +124,7 @@ struct DashboardInsightsTests {
             values: [100, nil, 102, nil, nil, nil, nil, nil, 104, 100, nil, nil], valueHeading: "Best", format: ValueFormat(decimals: 1, unit: "kg"))
         #expect(chart.segments(chart.points).map { $0.map(\.index) } == [[0, 2], [8, 9]])
         #expect(chart.render().svg.matches(of: /<polyline/).count == 2)
-        #expect(chart.summary == "100.0 kg in W1 to 100.0 kg in W10: ±0.0 kg")
+        #expect(chart.summary == "100 kg in W1 to 100 kg in W10: ±0 kg")
         #expect(TrendChart(id: try ChartID("e"), title: "E", labels: ["W1"], values: [], valueHeading: "B", format: .count).summary == "no data")
     }
 }

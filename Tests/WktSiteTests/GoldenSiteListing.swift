@@ -4,44 +4,44 @@
 enum GoldenSiteListing {
     /// One line per file.
     static let text = """
-        404.html  2671a0069a195a45713ac67af042dd2fe1e3af0a8a0caf7a9ca4adb6fed8766b
+        404.html  9a541024f5bc08e802fefc6ba25640b4f22d87477b9aa6cab64631d3455a4000
         assets/favicon.svg  c87470ebd2c4edd69f0f653cd083623b6fc6acf442b1b10b1b6743297dbb9006
-        assets/style.css  933b080106c8f6e91e03efd4d48f4bb37da4715f24c96e54d2741863a933eb5e
-        cards/heatmap.svg  b643589e6f2aa31aaf9debf6047c44dcffd92511b9bcb00f7717b31a6262a570
-        cards/lifts.svg  95d03530358ccd3352aaafd1b21b02cd48cb4ccff2fce00240f93c3a3c392c46
-        cards/streaks.svg  079ec7945dde08c9f0ebb10a33148e5f68407ece69f471a31f7469e2546397f7
+        assets/style.css  47676c14f01cbcbaf6532f4cb93a9292ea7693777b1055d5d247f53c033167f9
+        cards/heatmap.svg  ee68232d6ca7da2f461128f36597ddb34a129924b72517baaf8e7dee9ef146f1
+        cards/lifts.svg  25cb97c93313de4750e7b560ce985ecde21015b2fee87f74c4e38fc3172efaf5
+        cards/streaks.svg  f04f22f63aca0f57d5e353fcd474a712cd1fd81163d9b1f476988c0d68744ddb
         data/stats.json  283eaf847070f6b6a9c7367b28ee5ced2ebc0057806f4825bad0fce7f3b93986
-        exercises/band-pull-apart.html  716b2f738b06ef7a1526e9a356e1d2fd6a0a219941dd5c0d27d248de80f61d8a
-        exercises/bench-press-barbell.html  94f03873f60cbd6eb39f34d9288d80e74bd5d30de18098829a02ea2c05de63f9
-        exercises/cafe-73473dcc.html  5e306ec12f70b766c4425d191593615d6efb603499ffac66c7272c6547a1c2df
-        exercises/cafe.html  f5e6b30c2d864cc5bf1d00530feae12a12693d7fba7fdd52e6851fc891ab813c
-        exercises/curl-lrac.html  c1d13436db79f738f3984d5fabf34b9b5f0326b91e526f6ea7b68bc76e07ff2f
-        exercises/deadlift-barbell.html  f3772590d06166e3406e3330e8ae48660c882dc6e854287bf44e3a17723c9deb
-        exercises/index.html  1764d0291baaeec229b3637be012f7402cae181232321b2abda26702539d6e1b
-        exercises/leg-press.html  17d6f76836e52df116b14c4008ea326c8700d87c585da2ca72d3d3c8e053e2c5
-        exercises/overhead-press-barbell.html  ac9b4c0ddc72135c625c05d9332eca8ede366fefcbabdf303379a492250bbc71
-        exercises/plank.html  b352f18f0c74cb0f525feddfdb86eff83d366a90dc52573d5544fcff081702a0
-        exercises/pull-up.html  1a6841971c47846d838f66a3d1ff592d0c994f39d1b7d1d259779e8d837beb8a
-        exercises/squat-barbell.html  20690f0729988d05d8f61297babbaa76838b1ee6d7f83b01702f314e0ca58878
-        exercises/svg-onload-alert-1.html  f42ff10ea99169eb0af481c52b409d5a21ef73895fb2815746aa34b953f1e066
-        exercises/treadmill.html  652eabf3a78d0ae2aeff69079247f3e4003fa9aea4d7b0aa705609d4106cc4b8
-        feed.xml  663be372ebab5bbe66fb845941ccfb520187ccd45d470b9f4414fc5b294ca074
-        history/2025.html  8c86a4872de657b5dc881f97f73216f90884efa967e7bbf0a1c93be87a41dfa1
-        history/2026.html  b85bf42de18589af9e210c658a97d76ed07a66c4bee292d0d37460e69c909b1e
-        history/index.html  7021f40e1569779d214cf6163c028241313d6b7484a3493ec6514d35dc67f630
-        index.html  884c0824704a72ce7c08a36fdc4ecd42b277ed7f7d662c3816eb3a5208438f34
-        records/index.html  bc8824b3790aab395c64a4414717c2d5f5ba7c15bd87af1e85cd357cbea7fa56
-        workouts/2025-12-30-0700.html  bab0a4d4bd5ff87b6877c29bdc2b2c12ebb08288339894bccceff9c6188dca13
-        workouts/2026-11-02-0700.html  01d669d7c0fa570751d734489cca80d38073ccfd9d65176e8d09dd863dbc2305
-        workouts/2026-11-04-1830.html  3d8ace3a48a405072da29ffacdd647635d5426e32155128b594bca18b21080aa
-        workouts/2026-11-06-0600.html  fda76584890cff06bb6d492df910857f2a3e0eaeaaa18f8b04caa789f7ad5af6
-        workouts/2026-11-09-0700.html  79106ac9b9e23ea6d581a1d990faee600c9dbd97ccb2caf815a63fa8c69f7e21
-        workouts/2026-11-11-1200.html  1eeb426ce0f46c9981b390f386c4601b4660f488a3b57657e2194e9caf9e4829
-        workouts/2026-11-13-0600.html  d3b74066b633de5ae7840e373a6b63619444f7eda08d0e6fff6b8a69d0b3d55b
-        workouts/2026-11-16-0700.html  d4c2d4d723e6e8e174fec738a4f4280267babd0d2c735266eb8f07b8be740615
-        workouts/2026-11-18-0600-2.html  42bf2d3bb2cd3994ab41a10304986c1b598fbea052ddb18f964948c530913725
-        workouts/2026-11-18-0600.html  3621f24671ea98e2cc3eb7d744931529b56ce3c79c67587fa550306ce1b6ec68
-        workouts/index.html  8fc75b1b3622f2f0c0e2c0158ffa0035900a935a19a9b4a373e1b0a5a0661075
+        exercises/band-pull-apart.html  1578a22c3cb1282e887d4ce02fc66031e6be5351ab01943febf89603ae4a9095
+        exercises/bench-press-barbell.html  c207b18d07e67978627fdf38e1256df794a8ca0be1fc66a37a738f87dde3e816
+        exercises/cafe-73473dcc.html  25ef35af97461e48b2849800596850a615a926336fda06388f30c59629bd5a15
+        exercises/cafe.html  bdb3cd1cbb8e6b868920ae0b23fb4814470b5caf794c24dd99d87f0d92d22291
+        exercises/curl-lrac.html  69f1a1185e99c3afd833cc453c08b0abb4b34fcf43d0c13771606e46d7401090
+        exercises/deadlift-barbell.html  59d8e27b62b68ff4379192debfd9eacce1407c030152fe26e9c9ac54f8630a66
+        exercises/index.html  25cdbceafb61fed9a4167dc19d3f6701aec6c60d43e8e70bc573a76aa4c230c0
+        exercises/leg-press.html  b9412834fb41e94747fa8b2bdebef2670a95f311cddfd9c9215d2ffa18bb0feb
+        exercises/overhead-press-barbell.html  668ab1504821673af2925e96a9db6ecb77975b53d8a2fba64bbc409f65a550c0
+        exercises/plank.html  221904bca36782617ad28d86c02db4b62b6443b59013ab0d58bbd0682e022e62
+        exercises/pull-up.html  4146a4346ad5788a2a5cc8e997c1edd97d221860785ecc98ac57490edf5df46b
+        exercises/squat-barbell.html  109c373653b632c524365eda80f43ce36538f817e025b7cc2dd1a4708a24f59d
+        exercises/svg-onload-alert-1.html  2ff71c87d852d9e5afb9f091c15a1715e4a3a841c62dcee31142eec55d2eb4c4
+        exercises/treadmill.html  a50437c91ef83134402a0b417b164127dfa82f2154ed5c670505ac1a2c093768
+        feed.xml  1e1f7de3fb68befe48ee5eb46094ad714fe6292781b19f247406df29eee1fe77
+        history/2025.html  3693af86a476a526dfd70c35ed869ef163104e5bf1c6ef8e8edc3760b5717c0c
+        history/2026.html  a1acf4d51dd6b9c77a22ee2897b7e99be8bcbd1c51953a8e85fa659f7530d1b1
+        history/index.html  e6fd7c3c9dd1773081320955eed576facf0e1a9c195c1e0335e903c530e63e94
+        index.html  0ab35a13bfb2e64f414a2ed4e04781d38534e24876a338330641faa35763437f
+        records/index.html  a04178a748446f446d9733f70c43bce1faa213dbda0c6c4f7b5d77bc3344e7a0
+        workouts/2025-12-30-0700.html  6da01bf6f18ed9285699f10a9a622f78f19750ad3abf7eed803c06f86249cfc3
+        workouts/2026-11-02-0700.html  efee4c91892c14669cf5c0688847add265bc8b236602fb4d2817aa635f5a1fab
+        workouts/2026-11-04-1830.html  50f3575bf11d121b3adf75eb0cfc3db7a375c404a3ece13d672d53040ea78a56
+        workouts/2026-11-06-0600.html  88ba78ad29215cb935912ad1f8189a5861e728ae93608c2369c25d5caf2b4843
+        workouts/2026-11-09-0700.html  0f880d2efb08a65409077fec260d6f705245e5d38260560bde264a808ef0f378
+        workouts/2026-11-11-1200.html  5fa8ed057d333fb7640a828f352366fdcfe3d4d5b4387c0052f722495e13a2f4
+        workouts/2026-11-13-0600.html  303c81e36b85f4cb6aa6cc00d8d03ae1dc48c462015e451131353a48fd9170c5
+        workouts/2026-11-16-0700.html  e00fedf32c73e602cae3ce78632cb306b8999da22e3154bbbd0011a96945fdfe
+        workouts/2026-11-18-0600-2.html  4bf5be9318f55a4fd245c7c39fb56d4f2a59b984fb05992f91c8e2c360035b3c
+        workouts/2026-11-18-0600.html  48e9766dd3a1d687667cdfe635bda1fb31b8a0a08025cefe6117299946986dcd
+        workouts/index.html  e7ea7aa3f110cb96db3b8d5af08435d4dd511224dabf01b9d7d173bb8322a089
 
         """
 }

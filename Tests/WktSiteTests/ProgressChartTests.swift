@@ -42,7 +42,7 @@ struct ProgressChartTests {
         let running = try #require(chart.svg.components(separatedBy: "running-best").last)
         let lines = running.components(separatedBy: "</g>")[0]
         #expect(lines.components(separatedBy: "<polyline").count - 1 == 2, "one polyline per stretch")
-        #expect(chart.summary == "best 101.0 kg in 2026-W13, 1 PR week, 4 weeks with data, the line broken at 1 gap of more than 4 weeks")
+        #expect(chart.summary == "best 101 kg in 2026-W13, 1 PR week, 4 weeks with data, the line broken at 1 gap of more than 4 weeks")
         expectSafeChart(chart, width: 980, height: 244)
     }
 
@@ -54,12 +54,12 @@ struct ProgressChartTests {
         let parsed = parseXML(chart.svg)
         #expect(parsed.elements.filter { $0 == "polygon" }.count == 1)
         #expect(parsed.elements.filter { $0 == "circle" }.count == 2)
-        #expect(parsed.texts.contains { $0.element == "title" && $0.text == "2026-W02: 105.0 kg, PR" })
+        #expect(parsed.texts.contains { $0.element == "title" && $0.text == "2026-W02: 105 kg, PR" })
         #expect(chart.table.columns.map(\.heading) == ["Week", "Best e1RM", "Running best", "PR"])
         #expect(chart.table.rows == [
-            ["2026-W01", "100.0 kg", "100.0 kg", "no"],
-            ["2026-W02", "105.0 kg", "105.0 kg", "yes"],
-            ["2026-W03", "103.0 kg", "105.0 kg", "no"],
+            ["2026-W01", "100 kg", "100 kg", "no"],
+            ["2026-W02", "105 kg", "105 kg", "yes"],
+            ["2026-W03", "103 kg", "105 kg", "no"],
         ])
         // Eight-ish steps (100…105 in steps of 1), tick labels carry the unit.
         #expect(chart.svg.contains(">100 kg</text>") && chart.svg.contains(">105 kg</text>") && chart.svg.contains(">103 kg</text>"))

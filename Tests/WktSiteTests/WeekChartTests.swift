@@ -43,7 +43,7 @@ struct WeekChartTests {
         #expect(chart.svg.contains(">so far</text>"))
         #expect(chart.table.rows.last == ["W3 (so far)", "1", "not yet"])
         // The unfinished week counts neither in the average nor against the target.
-        #expect(chart.summary == "average 3.0, most 4 in W1, target 3 met in 1 of 2; W3 so far 1")
+        #expect(chart.summary == "average 3, most 4 in W1, target 3 met in 1 of 2; W3 so far 1")
         #expect(chart.legend.items.map(\.key) == [.target, .underTarget, .inProgress])
         expectSafeChart(chart, width: 980, height: 268)
     }

@@ -60,7 +60,7 @@ struct WorkoutComparisonTests {
             + "<td align=\"right\"><span class=\"nowrap\">80 × 5 →</span> <span class=\"nowrap\">85 × 5</span> <span class=\"diff nowrap\">(+5.8 kg e1RM)</span></td>"))
         // OHP: one more set, same best set.
         #expect(second.contains("<span class=\"diff nowrap\">(+1)</span>"))
-        #expect(second.contains("<span class=\"nowrap\">50 × 5</span> <span class=\"diff nowrap\">(±0.0 kg e1RM)</span>"))
+        #expect(second.contains("<span class=\"nowrap\">50 × 5</span> <span class=\"diff nowrap\">(±0 kg e1RM)</span>"))
         // Dips are new; the bodyweight volume is a dash.
         #expect(second.contains("Dips</a> <span class=\"muted\">(new this time)</span></td>\n"
             + "<td align=\"right\"><span class=\"nowrap\">– →</span> <span class=\"nowrap\">1</span></td>\n<td align=\"right\">–</td>\n"

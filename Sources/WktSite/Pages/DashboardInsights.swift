@@ -109,7 +109,7 @@ extension PageComposer {
         let labels = (0..<LiftTrends.chartWeeks).map { calendar.weekLabel(weekContaining: first.adding(days: 7 * $0)) }
         for (rank, index) in chosen.enumerated() {
             let stats = report.exercises[index]
-            let values = LiftTrends.weeklyBestE1RM(stats, calendar: calendar, today: site.today).map { $0.map(site.units.convert) }
+            let values = LiftTrends.weeklyBestE1RM(stats, calendar: calendar, today: site.today).map { $0.map(site.units.estimateValue) }
             let chart = TrendChart(
                 id: try Self.chartID("lift-trend-\(rank + 1)"), title: "\(stats.name): best e1RM per week (\(site.units.symbol))",
                 labels: labels, values: values, valueHeading: "Best e1RM", format: site.units.weightChartFormat
