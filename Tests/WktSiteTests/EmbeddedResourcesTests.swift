@@ -63,4 +63,18 @@ struct EmbeddedResourcesTests {
         #expect(!css.contents.contains("@import") && !css.contents.contains("url(") && !css.contents.contains("http"))
         #expect(css.contents.contains("@media (prefers-color-scheme: dark)") && css.contents.contains("@media print"))
     }
+
+    @Test("the style sheet's braces balance outside comments, so no rule block swallows the rules after it")
+    func cssBracesBalance() throws {
+        let css = try #require(EmbeddedResources.assets.first { $0.path == "style.css" })
+        let code = css.contents.replacing(/\/\*[\s\S]*?\*\//, with: "")
+        var depth = 0
+        for (index, line) in code.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            for character in line where character == "{" || character == "}" {
+                depth += character == "{" ? 1 : -1
+                #expect(depth >= 0, "a `}` without its `{` on line \(index + 1) (comments removed)")
+            }
+        }
+        #expect(depth == 0, "\(depth) rule block(s) of style.css are never closed")
+    }
 }

@@ -65,6 +65,16 @@ _DESKTOP_SCRIPT = """
     if (Math.abs(offset) > 2) {
       problems.push(`${figure.id}: the chart starts ${offset.toFixed(0)} px right of its heading`);
     }
+    // The sticky y-axis overlay is drawn at the plot's own height (a broken style sheet once
+    // let it grow to 6,000 px of giant labels while every other check passed).
+    const axis = figure.querySelector('.chart-plot > svg.chart-axis');
+    if (axis) {
+      const plotHeight = svg.getBoundingClientRect().height;
+      const axisHeight = axis.getBoundingClientRect().height;
+      if (Math.abs(axisHeight - plotHeight) > 2) {
+        problems.push(`${figure.id}: the y-axis overlay is ${axisHeight.toFixed(0)} px tall, the plot ${plotHeight.toFixed(0)} px`);
+      }
+    }
   }
   return problems;
 }
@@ -81,5 +91,6 @@ def phone_chart_failures(page, kind: str) -> list[str]:
 
 
 def desktop_chart_failures(page, kind: str) -> list[str]:
-    """On a wide screen: every chart's left edge is its caption's left edge (±2 px)."""
+    """On a wide screen: every chart's left edge is its caption's left edge (±2 px), and its y-axis
+    overlay is as tall as the plot (±2 px)."""
     return [f"{kind} (desktop): {problem}" for problem in page.evaluate(_DESKTOP_SCRIPT)]
