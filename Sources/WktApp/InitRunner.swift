@@ -69,8 +69,10 @@ public enum InitRunner {
         # Estimated one-rep max: epley or brzycki.
         # e1rm_formula = "epley"
 
-        # Planned routine per weekday: drives the ○ planned and ✗ missed marks.
+        # Planned routine per weekday: drives the ○ planned and ✗ missed marks. `since` is the
+        # day the plan began: no day before it is marked planned or missed.
         # [schedule]
+        # since = "2026-01-05"
         # monday = "Push"
         # wednesday = "Pull"
         # friday = "Legs"

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WktApp
+import WktConfig
 
 /// `[publish]` end to end (docs/product.md "Publishing: what a public site reveals"): a store
 /// with distinctive private values, built with everything hidden, has none of them in any byte of
@@ -168,5 +169,25 @@ struct PublishBuildTests {
         #expect(built.exitCode == 0, "\(built.stderr)")
         #expect(box.exists("site/robots.txt"))
         #expect(try Self.leaks(in: box.directory + "/site") == [])
+    }
+}
+
+extension PublishBuildTests {
+    @Test("init's config template, its [schedule] lines uncommented, is a valid config whose plan starts on its `since` day")
+    func initScheduleTemplate() throws {
+        let box = try Self.sandbox()
+        defer { box.remove() }
+        try FileManager.default.removeItem(atPath: box.directory + "/wkt-site.toml")
+        #expect(InitRunner.run(InitRequest(), env: box.env).exitCode == 0)
+        let template = String(decoding: try box.bytes("wkt-site.toml"), as: UTF8.self)
+        var inSchedule = false
+        let uncommented = template.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            if line == "# [schedule]" { inSchedule = true } else if !line.hasPrefix("# ") { inSchedule = false }
+            return inSchedule ? String(line.dropFirst(2)) : String(line)
+        }.joined(separator: "\n")
+        #expect(uncommented.contains("\n[schedule]\nsince = \"2026-01-05\"\nmonday = \"Push\""))
+        let settings = try ConfigLoader.parse(toml: uncommented, file: "wkt-site.toml", defaultTimeZone: "UTC")
+        let schedule = try #require(settings.schedule)
+        #expect(schedule.since?.description == "2026-01-05")
     }
 }
