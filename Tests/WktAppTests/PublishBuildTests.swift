@@ -155,14 +155,7 @@ struct PublishBuildTests {
     func initTemplate() throws {
         let box = try Self.sandbox()
         defer { box.remove() }
-        try FileManager.default.removeItem(atPath: box.directory + "/wkt-site.toml")
-        #expect(InitRunner.run(InitRequest(), env: box.env).exitCode == 0)
-        let template = String(decoding: try box.bytes("wkt-site.toml"), as: UTF8.self)
-        var inPublish = false
-        let uncommented = template.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-            if line == "# [publish]" { inPublish = true }
-            return inPublish && line.hasPrefix("# ") ? String(line.dropFirst(2)) : String(line)
-        }.joined(separator: "\n")
+        let uncommented = try Self.initTemplate(in: box, uncommenting: "publish")
         #expect(uncommented.contains("\n[publish]\nhide = [") && uncommented.contains("\nnoindex = true"))
         try box.write("wkt-site.toml", uncommented)
         let built = BuildRunner.run(BuildRequest(today: "2026-11-22"), env: box.env)
@@ -177,17 +170,24 @@ extension PublishBuildTests {
     func initScheduleTemplate() throws {
         let box = try Self.sandbox()
         defer { box.remove() }
-        try FileManager.default.removeItem(atPath: box.directory + "/wkt-site.toml")
-        #expect(InitRunner.run(InitRequest(), env: box.env).exitCode == 0)
-        let template = String(decoding: try box.bytes("wkt-site.toml"), as: UTF8.self)
-        var inSchedule = false
-        let uncommented = template.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-            if line == "# [schedule]" { inSchedule = true } else if !line.hasPrefix("# ") { inSchedule = false }
-            return inSchedule ? String(line.dropFirst(2)) : String(line)
-        }.joined(separator: "\n")
+        let uncommented = try Self.initTemplate(in: box, uncommenting: "schedule")
         #expect(uncommented.contains("\n[schedule]\nsince = \"2026-01-05\"\nmonday = \"Push\""))
         let settings = try ConfigLoader.parse(toml: uncommented, file: "wkt-site.toml", defaultTimeZone: "UTC")
         let schedule = try #require(settings.schedule)
         #expect(schedule.since?.description == "2026-01-05")
+    }
+
+    /// The `wkt-site.toml` that `wkt-site init` writes into the sandbox (its own config removed
+    /// first), with the commented example of `[table]` uncommented: from its `# [table]` line to
+    /// the next line that is not a comment.
+    static func initTemplate(in box: Sandbox, uncommenting table: String) throws -> String {
+        try FileManager.default.removeItem(atPath: box.directory + "/wkt-site.toml")
+        #expect(InitRunner.run(InitRequest(), env: box.env).exitCode == 0)
+        let template = String(decoding: try box.bytes("wkt-site.toml"), as: UTF8.self)
+        var inside = false
+        return template.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            if line == "# [\(table)]" { inside = true } else if !line.hasPrefix("# ") { inside = false }
+            return inside ? String(line.dropFirst(2)) : String(line)
+        }.joined(separator: "\n")
     }
 }

@@ -6,25 +6,25 @@ enum GoldenSiteListing {
     static let text = """
         404.html  9a541024f5bc08e802fefc6ba25640b4f22d87477b9aa6cab64631d3455a4000
         assets/favicon.svg  c87470ebd2c4edd69f0f653cd083623b6fc6acf442b1b10b1b6743297dbb9006
-        assets/style.css  47676c14f01cbcbaf6532f4cb93a9292ea7693777b1055d5d247f53c033167f9
+        assets/style.css  f977add4918d8bd4dd94fedd17adc53f26055093cdc89aee7c6858cee1874907
         cards/heatmap.svg  ee68232d6ca7da2f461128f36597ddb34a129924b72517baaf8e7dee9ef146f1
         cards/lifts.svg  25cb97c93313de4750e7b560ce985ecde21015b2fee87f74c4e38fc3172efaf5
         cards/streaks.svg  f04f22f63aca0f57d5e353fcd474a712cd1fd81163d9b1f476988c0d68744ddb
         data/stats.json  283eaf847070f6b6a9c7367b28ee5ced2ebc0057806f4825bad0fce7f3b93986
-        exercises/band-pull-apart.html  1578a22c3cb1282e887d4ce02fc66031e6be5351ab01943febf89603ae4a9095
-        exercises/bench-press-barbell.html  c207b18d07e67978627fdf38e1256df794a8ca0be1fc66a37a738f87dde3e816
-        exercises/cafe-73473dcc.html  25ef35af97461e48b2849800596850a615a926336fda06388f30c59629bd5a15
-        exercises/cafe.html  bdb3cd1cbb8e6b868920ae0b23fb4814470b5caf794c24dd99d87f0d92d22291
-        exercises/curl-lrac.html  69f1a1185e99c3afd833cc453c08b0abb4b34fcf43d0c13771606e46d7401090
-        exercises/deadlift-barbell.html  59d8e27b62b68ff4379192debfd9eacce1407c030152fe26e9c9ac54f8630a66
+        exercises/band-pull-apart.html  325719a26067088b05d8aec470fa5c4b63b5e4c0c7c60ea552d1fa171be24402
+        exercises/bench-press-barbell.html  fd510e956cb69b3bb4ddd422e3fcf9c463476d4e007e3511d23688f36918ed4e
+        exercises/cafe-73473dcc.html  0d33c78b53eccf5da4119db768bf33b6001e9e89bbb08e5cd4b5f85544e38756
+        exercises/cafe.html  fca9ce51ca146e23bc9562e73d630819d25a7addde2b15e37da0e40752236133
+        exercises/curl-lrac.html  6cf16579162bcc6193746185020f9cb27339f04ca877dac89dc73d9608243aaf
+        exercises/deadlift-barbell.html  0a3b08359e8e41d02712c59c0a2723bbd547c9710ccb48552c066ab8068a0f2b
         exercises/index.html  25cdbceafb61fed9a4167dc19d3f6701aec6c60d43e8e70bc573a76aa4c230c0
-        exercises/leg-press.html  b9412834fb41e94747fa8b2bdebef2670a95f311cddfd9c9215d2ffa18bb0feb
-        exercises/overhead-press-barbell.html  668ab1504821673af2925e96a9db6ecb77975b53d8a2fba64bbc409f65a550c0
-        exercises/plank.html  221904bca36782617ad28d86c02db4b62b6443b59013ab0d58bbd0682e022e62
-        exercises/pull-up.html  4146a4346ad5788a2a5cc8e997c1edd97d221860785ecc98ac57490edf5df46b
-        exercises/squat-barbell.html  109c373653b632c524365eda80f43ce36538f817e025b7cc2dd1a4708a24f59d
-        exercises/svg-onload-alert-1.html  2ff71c87d852d9e5afb9f091c15a1715e4a3a841c62dcee31142eec55d2eb4c4
-        exercises/treadmill.html  a50437c91ef83134402a0b417b164127dfa82f2154ed5c670505ac1a2c093768
+        exercises/leg-press.html  0ff8b44fc89373b46677d2532ccfa70dd470de5fd6f6941b8b8ecdea5210c46f
+        exercises/overhead-press-barbell.html  6197cbadfecdd40f22a482fc0f26f7f1d0f0fd128aeb28817bade593a3405b64
+        exercises/plank.html  c057032a96e5c5290fa7f5750f5c21a2f86e5ddc99e37d51d65744cb91dcb933
+        exercises/pull-up.html  f2d9d6ce1f6afe7ef66705cc2862e7eeb1fdc5bbd9d980f0d912fcbf27d17536
+        exercises/squat-barbell.html  c4b9fe3ec4c47c2dde10a7b501d07869c59f63158d1a62f9ed39190b7d919fdb
+        exercises/svg-onload-alert-1.html  b594154739f85ff84b476f0786ae29ee094f8990b74ac8e181ef42151f8fba38
+        exercises/treadmill.html  9ca9072cebcde9042309e442e38115a92ceedd78229881a344cae4f180b7908a
         feed.xml  1e1f7de3fb68befe48ee5eb46094ad714fe6292781b19f247406df29eee1fe77
         history/2025.html  3693af86a476a526dfd70c35ed869ef163104e5bf1c6ef8e8edc3760b5717c0c
         history/2026.html  a1acf4d51dd6b9c77a22ee2897b7e99be8bcbd1c51953a8e85fa659f7530d1b1

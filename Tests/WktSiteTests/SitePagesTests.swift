@@ -80,6 +80,8 @@ struct SitePagesTests {
     @Test("the exercise page lists records with dates and workouts, rep maxes 1–12, charts, PRs and every set")
     func exercisePage() throws {
         let bench = try page("exercises/bench-press-barbell.html")
+        // The lead line breaks only between its parts: a date range never splits at a hyphen.
+        #expect(bench.contains("<span class=\"nowrap\">2025-12-30 – 2026-11-16</span></p>"))
         #expect(bench.contains("<td>Heaviest</td>\n<td align=\"right\"><strong>90 kg</strong></td>\n<td align=\"left\">2026-11-09</td>\n<td><a href=\"../workouts/2026-11-09-0700.html\">Push</a></td>"))
         #expect(bench.contains("<td>e1RM (Epley)</td>\n<td align=\"right\"><strong>105 kg</strong></td>"))
         // 8-rep max: 80 kg on 2026-11-09; 9-rep max: none.

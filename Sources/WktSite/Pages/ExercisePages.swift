@@ -74,7 +74,7 @@ extension PageComposer {
         if let first = exercise.sessions.first, let last = exercise.sessions.last {
             lead.append(TextFormat.range(site.workouts[first.workoutIndex].day, site.workouts[last.workoutIndex].day))
         }
-        body.html("<p class=\"lead\">\(lead.map(HTML.text).joined(separator: " · "))</p>")
+        body.html(HTML.lead(lead))
         if let progress = try progressChart(exercise) { body.html(progress.html) }
         body.html("<p><a href=\"\(root + listPath)\">← All exercises</a></p>")
         guard !exercise.sessions.isEmpty else {

@@ -79,6 +79,13 @@ enum HTML {
         "<a href=\"\(href)\"\(rel.map { " rel=\"\($0)\"" } ?? "")>\(text(raw))</a>"
     }
 
+    /// A page's lead line from its parts (`Tuesday 2026-11-24 · 18:47 · 45 min`): each part kept
+    /// on one line (a date never breaks at its hyphens on a phone), the line breaking only
+    /// between parts.
+    static func lead(_ parts: [String]) -> String {
+        "<p class=\"lead\">" + parts.map { "<span class=\"nowrap\">\(text($0))</span>" }.joined(separator: " · ") + "</p>"
+    }
+
     /// A key number: label, value and an optional note, as a dashboard card.
     static func statCard(label: String, value: String, note: String?) -> String {
         "<section class=\"card\"><div class=\"stat\"><span class=\"stat-label\">\(text(label))</span>"

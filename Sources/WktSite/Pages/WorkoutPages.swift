@@ -68,7 +68,7 @@ extension PageComposer {
         if site.timesOfDay { lead.append(TextFormat.clock(workout.start)) }
         if let seconds = workout.durationSeconds { lead.append(TextFormat.duration(seconds: seconds)) }
         lead.append(Self.activityName(workout.activity))
-        body.html("<p class=\"lead\">\(lead.map { "<span class=\"nowrap\">\(HTML.text($0))</span>" }.joined(separator: " · "))</p>")
+        body.html(HTML.lead(lead))
         let previous = entry.index > 0 ? site.workouts[entry.index - 1] : nil
         let next = entry.index + 1 < site.workouts.count ? site.workouts[entry.index + 1] : nil
         let up = splitWorkoutsByYear ? root + SitePaths.workoutsYear(entry.day.year) : root + SitePaths.workoutsIndex
