@@ -10,7 +10,13 @@
 ///    note cannot contain a literal `\n`; this simple rule is deliberate.
 /// 3. **Depth cap.** A note with a line of more than `Limits.maxNesting` container markers
 ///    (`>`, `-`, `*`, `+`, `N.`, `N)` at the line start) is not parsed.
-/// 4. **Render** with `MarkdownRenderer.notes`: safe mode, no tables, only `http(s)`/`mailto`
+/// 4. **Image cap.** A note with more than `Limits.maxImageOpeners` `![` sequences is not
+///    parsed: the library walks back over every open image bracket each time a link closes, so
+///    `![[]()` repeated to 8 KiB costs 8–10 ms a note, and 1,000 such notes pushed a build past
+///    the 10 s of docs/reliability.md A-04 (CVE-2023-22486, fixed after Debian's 0.29.0.gfm.6).
+///    With at most 64 the same note costs what plain links do (about 1 ms). Images in notes are
+///    shown as their alt text anyway.
+/// 5. **Render** with `MarkdownRenderer.notes`: safe mode, no tables, only `http(s)`/`mailto`
 ///    links with `rel="nofollow noopener noreferrer"`, images shown as their alt text. A note with
 ///    more than `Limits.maxAutolinkAts` `@` characters is rendered the same way but without the
 ///    autolink extension (`MarkdownRenderer.notesWithoutAutolinks`): the library's e-mail
@@ -18,7 +24,7 @@
 ///    A-04: 1,000 such notes under the size cap must not add more than 10 s to a build). Bare
 ///    `www.`/`https://` text and e-mail addresses in such a note then stay plain text;
 ///    `RenderedNote.autolinksSkipped` says so.
-/// 5. **Output guard.** HTML longer than `Limits.maxOutputRatio` × the prepared note or
+/// 6. **Output guard.** HTML longer than `Limits.maxOutputRatio` × the prepared note or
 ///    `Limits.maxOutputBytes` is discarded.
 ///
 /// Whenever a cap applies, the prepared note is shown as escaped text in `<pre>…</pre>` and
@@ -28,10 +34,11 @@ public struct NoteRenderer: Sendable {
     /// The caps applied to every note.
     public struct Limits: Equatable, Sendable {
         /// The caps of docs/reliability.md P6: 8 KiB in, nesting 32, output ≤ 32× input and ≤ 256 KiB;
-        /// autolinks only in notes with at most 32 `@` (A-04; 32 `@` in 8 KiB render in < 1 ms).
+        /// autolinks only in notes with at most 32 `@` (A-04; 32 `@` in 8 KiB render in < 1 ms);
+        /// Markdown only in notes with at most 64 `![` (A-04).
         public static let standard = Limits(
             maxInputBytes: 8 * 1024, maxNesting: 32, maxOutputRatio: 32, maxOutputBytes: 256 * 1024,
-            maxAutolinkAts: 32)
+            maxAutolinkAts: 32, maxImageOpeners: 64)
 
         /// Longest note, in UTF-8 bytes as stored, that is parsed as Markdown.
         public let maxInputBytes: Int
@@ -43,6 +50,8 @@ public struct NoteRenderer: Sendable {
         public let maxOutputBytes: Int
         /// Most `@` characters in a note that is rendered with the autolink extension.
         public let maxAutolinkAts: Int
+        /// Most `![` sequences (image openers) in a note that is parsed as Markdown.
+        public let maxImageOpeners: Int
 
         /// Creates a set of caps.
         /// - Parameters:
@@ -51,14 +60,17 @@ public struct NoteRenderer: Sendable {
         ///   - maxOutputRatio: largest HTML size as a multiple of the prepared note's size.
         ///   - maxOutputBytes: largest HTML size in bytes.
         ///   - maxAutolinkAts: most `@` characters in a note rendered with autolinks.
+        ///   - maxImageOpeners: most `![` sequences in a note parsed as Markdown.
         public init(
-            maxInputBytes: Int, maxNesting: Int, maxOutputRatio: Int, maxOutputBytes: Int, maxAutolinkAts: Int = 32
+            maxInputBytes: Int, maxNesting: Int, maxOutputRatio: Int, maxOutputBytes: Int, maxAutolinkAts: Int = 32,
+            maxImageOpeners: Int = 64
         ) {
             self.maxInputBytes = maxInputBytes
             self.maxNesting = maxNesting
             self.maxOutputRatio = maxOutputRatio
             self.maxOutputBytes = maxOutputBytes
             self.maxAutolinkAts = maxAutolinkAts
+            self.maxImageOpeners = maxImageOpeners
         }
     }
 
@@ -85,6 +97,10 @@ public struct NoteRenderer: Sendable {
         if nesting.depth > limits.maxNesting {
             return Self.fallback(
                 prepared, .tooDeep(depth: nesting.depth, line: nesting.line, limit: limits.maxNesting))
+        }
+        let imageOpeners = Self.imageOpeners(in: prepared)
+        if imageOpeners > limits.maxImageOpeners {
+            return Self.fallback(prepared, .tooManyImages(count: imageOpeners, limit: limits.maxImageOpeners))
         }
         let ats = prepared.reduce(0) { $1 == UInt8(ascii: "@") ? $0 + 1 : $0 }
         let skipAutolinks = ats > limits.maxAutolinkAts
@@ -116,6 +132,18 @@ public struct NoteRenderer: Sendable {
         return output
     }
 
+    /// Step 4: how many `![` sequences the prepared note holds (escaped ones included: counting
+    /// them too keeps the rule simple and errs on the safe side).
+    static func imageOpeners(in prepared: [UInt8]) -> Int {
+        var count = 0
+        var previous: UInt8 = 0
+        for byte in prepared {
+            if previous == UInt8(ascii: "!"), byte == UInt8(ascii: "[") { count += 1 }
+            previous = byte
+        }
+        return count
+    }
+
     /// The escaped `<pre>` shown instead of rendered Markdown.
     private static func fallback(_ prepared: [UInt8], _ reason: RenderedNote.Fallback) -> RenderedNote {
         RenderedNote(html: "<pre>\(HTMLEscaping.escapeHTML(TextBytes.string(prepared)))</pre>\n", fallback: reason)
@@ -133,6 +161,8 @@ public struct RenderedNote: Equatable, Sendable {
         case tooDeep(depth: Int, line: Int, limit: Int)
         /// The rendered HTML had `bytes` bytes, more than `limit`.
         case outputTooLarge(bytes: Int, limit: Int)
+        /// The prepared note holds `count` `![` sequences, more than `limit`.
+        case tooManyImages(count: Int, limit: Int)
     }
 
     /// The HTML fragment: rendered Markdown, or `<pre>` + escaped text + `</pre>` on a fallback.

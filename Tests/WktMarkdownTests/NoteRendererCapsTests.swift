@@ -81,7 +81,7 @@ struct PathologicalCase: Sendable, CustomTestStringConvertible {
             .init(name: "reference collisions", note: referenceCollisions(budget: kib8), depthCapped: false),
             .init(name: "CVE-2023-24824 list nesting", note: r("- ", 2730) + "x" + r("\n", 2730), depthCapped: true),
             .init(name: "CVE-2023-24824 quote nesting", note: r(">", 2730) + r("a*", 2730), depthCapped: true),
-            .init(name: "CVE-2023-22486 ![[]() repeated", note: r("![[]()", 1365), depthCapped: false),
+            .init(name: "CVE-2023-22486 ![[]() at the image cap, then links", note: r("![[]()", 64) + r("[]()", 1951), depthCapped: false),
             .init(name: "CVE-2023-26485 underscore runs", note: r("_", 4095) + "." + r("_", 4095), depthCapped: false),
             .init(name: "CVE-2023-22484 unclosed <!--", note: "</" + r("<!--", 2047), depthCapped: false),
             .init(name: "e-mail autolink a@ repeated", note: r("a@", 4096), depthCapped: false),
@@ -125,8 +125,8 @@ struct NoteRendererCapsTests {
             try renderer.render(r("*a **a ", 585) + "b" + r(" a** a*", 585)).html
                 == "<p>" + r("<em>a <strong>a ", 585) + "b" + r(" a</strong> a</em>", 585) + "</p>\n")
         #expect(
-            try renderer.render(r("![[]()", 1365)).html
-                == "<p>" + r("![<a \(HTMLProbe.rel) href=\"\"></a>", 1365) + "</p>\n")
+            try renderer.render(r("![[]()", 64)).html
+                == "<p>" + r("![<a \(HTMLProbe.rel) href=\"\"></a>", 64) + "</p>\n")
         #expect(try renderer.render("</" + r("<!--", 2047)).html == "<p>&lt;/" + r("&lt;!--", 2047) + "</p>\n")
         #expect(
             try renderer.render((0..<89).map { r("  ", $0) + "* a\n" }.joined()).html
@@ -188,6 +188,22 @@ struct NoteRendererCapsTests {
         #expect(elapsed < .seconds(1), "took \(elapsed)")
     }
 
+    @Test("A-04: more than 64 `![` in a note (CVE-2023-22486's ![[]() runs) is shown escaped, quickly; 64 still render")
+    func imageOpenerCap() throws {
+        let r = HTMLProbe.repeated
+        let bomb = r("![[]()", 1365)
+        let (rendered, elapsed) = try HTMLProbe.timed { try renderer.render(bomb) }
+        #expect(rendered.fallback == .tooManyImages(count: 1365, limit: 64))
+        #expect(rendered.html == "<pre>" + bomb + "</pre>\n")
+        #expect(elapsed < .milliseconds(100), "took \(elapsed)")
+        #expect(try renderer.render(r("![a](b) ", 65)).fallback == .tooManyImages(count: 65, limit: 64))
+        #expect(try renderer.render(r("\\![a] ", 65)).fallback == .tooManyImages(count: 65, limit: 64), "escaped ones count too")
+        let atCap = try renderer.render(r("![a](b) ", 64))
+        #expect(atCap.fallback == nil)
+        #expect(atCap.html == "<p>" + r("a ", 63) + "a</p>\n", "images in notes show their alt text")
+        #expect(NoteRenderer.imageOpeners(in: Array("!![[![ ! [".utf8)) == 2)
+    }
+
     @Test("the size cap is inclusive at 8 KiB")
     func sizeBoundary() throws {
         let fits = String(repeating: "a", count: 8192)
@@ -237,7 +253,8 @@ struct NoteRendererCapsTests {
         #expect(
             NoteRenderer().limits
                 == NoteRenderer.Limits(
-                    maxInputBytes: 8192, maxNesting: 32, maxOutputRatio: 32, maxOutputBytes: 262_144, maxAutolinkAts: 32)
+                    maxInputBytes: 8192, maxNesting: 32, maxOutputRatio: 32, maxOutputBytes: 262_144, maxAutolinkAts: 32,
+                    maxImageOpeners: 64)
         )
     }
 
