@@ -12,24 +12,24 @@ enum GoldenSiteListing {
         cards/streaks.svg  f04f22f63aca0f57d5e353fcd474a712cd1fd81163d9b1f476988c0d68744ddb
         data/stats.json  283eaf847070f6b6a9c7367b28ee5ced2ebc0057806f4825bad0fce7f3b93986
         exercises/band-pull-apart.html  325719a26067088b05d8aec470fa5c4b63b5e4c0c7c60ea552d1fa171be24402
-        exercises/bench-press-barbell.html  fd510e956cb69b3bb4ddd422e3fcf9c463476d4e007e3511d23688f36918ed4e
+        exercises/bench-press-barbell.html  eac8f464682ddada5a4c73e61b3ba5c3c5181c06454b25cb8c3a1c0de538dc65
         exercises/cafe-73473dcc.html  0d33c78b53eccf5da4119db768bf33b6001e9e89bbb08e5cd4b5f85544e38756
         exercises/cafe.html  fca9ce51ca146e23bc9562e73d630819d25a7addde2b15e37da0e40752236133
         exercises/curl-lrac.html  6cf16579162bcc6193746185020f9cb27339f04ca877dac89dc73d9608243aaf
-        exercises/deadlift-barbell.html  0a3b08359e8e41d02712c59c0a2723bbd547c9710ccb48552c066ab8068a0f2b
+        exercises/deadlift-barbell.html  a8d0d6871018eaa55e1ea3bfe8360dc345cadc23b09fc889787f888e1ea7d5e8
         exercises/index.html  25cdbceafb61fed9a4167dc19d3f6701aec6c60d43e8e70bc573a76aa4c230c0
-        exercises/leg-press.html  0ff8b44fc89373b46677d2532ccfa70dd470de5fd6f6941b8b8ecdea5210c46f
+        exercises/leg-press.html  050b120e2195156c23a3bcbb8e033a70ba4aff2a18e84bbd7aaba456719c3dbd
         exercises/overhead-press-barbell.html  6197cbadfecdd40f22a482fc0f26f7f1d0f0fd128aeb28817bade593a3405b64
         exercises/plank.html  c057032a96e5c5290fa7f5750f5c21a2f86e5ddc99e37d51d65744cb91dcb933
         exercises/pull-up.html  f2d9d6ce1f6afe7ef66705cc2862e7eeb1fdc5bbd9d980f0d912fcbf27d17536
-        exercises/squat-barbell.html  c4b9fe3ec4c47c2dde10a7b501d07869c59f63158d1a62f9ed39190b7d919fdb
+        exercises/squat-barbell.html  b8398aa4625b8e94b141dfcc77a7a391aabca6b3f246c7c664ff54addb94f81a
         exercises/svg-onload-alert-1.html  b594154739f85ff84b476f0786ae29ee094f8990b74ac8e181ef42151f8fba38
         exercises/treadmill.html  9ca9072cebcde9042309e442e38115a92ceedd78229881a344cae4f180b7908a
         feed.xml  1e1f7de3fb68befe48ee5eb46094ad714fe6292781b19f247406df29eee1fe77
         history/2025.html  3693af86a476a526dfd70c35ed869ef163104e5bf1c6ef8e8edc3760b5717c0c
         history/2026.html  a1acf4d51dd6b9c77a22ee2897b7e99be8bcbd1c51953a8e85fa659f7530d1b1
         history/index.html  e6fd7c3c9dd1773081320955eed576facf0e1a9c195c1e0335e903c530e63e94
-        index.html  0ab35a13bfb2e64f414a2ed4e04781d38534e24876a338330641faa35763437f
+        index.html  86bafe5593ab59e3b413c41d374a921e050b4ccab33757919291004efd653ca4
         records/index.html  a04178a748446f446d9733f70c43bce1faa213dbda0c6c4f7b5d77bc3344e7a0
         workouts/2025-12-30-0700.html  6da01bf6f18ed9285699f10a9a622f78f19750ad3abf7eed803c06f86249cfc3
         workouts/2026-11-02-0700.html  efee4c91892c14669cf5c0688847add265bc8b236602fb4d2817aa635f5a1fab

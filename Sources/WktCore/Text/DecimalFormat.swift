@@ -56,14 +56,16 @@ public enum DecimalFormat {
         return text(units: Int64(scaled), places: places, minPlaces: min(places, max(0, minDecimals)))
     }
 
-    /// A short axis label: `0`, `2.5`, `12k`, `1.5M`, `1G`.
+    /// A short axis label: `0`, `2.5`, `750`, `2.5k`, `12k`, `1.5M`, `1G`.
     ///
-    /// Values of 10,000 and more are divided by 10³, 10⁶ or 10⁹ and given the suffix `k`, `M` or
-    /// `G` with at most one decimal; smaller values get `decimals` places and a thousands
-    /// separator (`2,500`). Trailing zeros after the point are dropped.
+    /// Values of 1,000 and more are divided by 10³, 10⁶ or 10⁹ and given the suffix `k`, `M` or
+    /// `G`, with at most two decimals below 10,000 (`1.25k`, so a tick step of 250 stays exact)
+    /// and at most one above; smaller values get `decimals` places. Trailing zeros after the
+    /// point are dropped. Labels stay at most five characters below 10⁶, so they fit the charts'
+    /// y-axis gutter on a phone (`6,000` did not).
     /// - Parameters:
     ///   - value: The tick value.
-    ///   - decimals: Places for values below 10,000 (clamped to 0…6).
+    ///   - decimals: Places for values below 1,000 (clamped to 0…6).
     /// - Returns: The label text.
     public static func compact(_ value: Double, decimals: Int) -> String {
         let magnitude = value.isFinite ? abs(value) : 0
@@ -71,6 +73,7 @@ public enum DecimalFormat {
             if magnitude >= 1e9 { (value / 1e9, "G", 1) }
             else if magnitude >= 1e6 { (value / 1e6, "M", 1) }
             else if magnitude >= 1e4 { (value / 1e3, "k", 1) }
+            else if magnitude >= 1e3 { (value / 1e3, "k", 2) }
             else { (value, "", decimals) }
         return grouped(scaled.0, decimals: scaled.2, minDecimals: 0) + scaled.1
     }
