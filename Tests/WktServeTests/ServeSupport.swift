@@ -129,15 +129,21 @@ struct ServeTestError: Error, CustomStringConvertible {
     let description: String
 }
 
-/// Polls `condition` every 50 ms for up to `seconds`; whether it became true. The default is
-/// generous: in the full suite other tests can hold this process's threads for a while.
+/// Polls `condition` every 50 ms; whether it became true. It gives up only when `seconds` have
+/// passed **and** it has polled `seconds` × 20 times: in the full suite on 2 cores, blocking
+/// tests elsewhere can hold every thread of the cooperative pool for minutes, and a wall-clock
+/// limit alone then failed tests whose tasks never got a turn (a CI run saw the SiteGate test's
+/// first reader not start within 90 s). A real hang still ends after the polls.
 func eventually(seconds: Double = 90, _ condition: () async throws -> Bool) async -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
+    let polls = Int(seconds * 20)
+    var polled = 0
+    while true {
         if (try? await condition()) == true { return true }
+        polled += 1
+        if polled >= polls, Date() >= deadline { return false }
         try? await Task.sleep(for: .milliseconds(50))
     }
-    return false
 }
 
 /// Small Strong exports (the same dialect as `wkt-site import` reads from the app).
