@@ -11,7 +11,7 @@ public struct TrendChart: Sendable, Hashable {
     /// Canvas size and plot edges, as the geometry above says.
     private static let (width, height, plotLeft, plotRight, plotTop, plotBottom) = (320.0, 150.0, 46.0, 308.0, 12.0, 118.0)
     /// Weeks without a value that a line still bridges.
-    static let maxGap = 4
+    static let maxGap = WeeklyBest.maxGapWeeks
 
     /// The chart ID (prefix of its SVG ids).
     public let id: ChartID
