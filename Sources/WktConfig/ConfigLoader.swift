@@ -22,8 +22,17 @@ public enum ConfigLoader {
 
     /// Top-level keys, sorted.
     public static let knownKeys: [String] = [
-        "author", "base_url", "day_cutoff_hour", "e1rm_formula", "publish", "schedule", "timezone", "title", "unit",
-        "week_start", "weekly_target",
+        "author",
+        "base_url",
+        "day_cutoff_hour",
+        "e1rm_formula",
+        "publish",
+        "schedule",
+        "timezone",
+        "title",
+        "unit",
+        "week_start",
+        "weekly_target",
     ]
 
     /// Parses a config document.

@@ -57,6 +57,7 @@ struct BuildFingerprintTests {
             ("author", { $0.author = "B" }), ("baseURL", { $0.baseURL = nil }),
             ("publish", { $0.publish = nil }), ("publish hide", { $0.publish?.hide.insert(.ratings) }),
             ("publish noindex", { $0.publish?.noindex = false }), ("empty publish", { $0.publish = PublishProfile() }),
+            ("muscles", { $0.muscles = MuscleOverrides([("Café Press", MuscleOverride(primary: .chest))]) }),
         ]
         // Every stored property of Settings is edited at least once above.
         let edited = Set(edits.map { $0.0 })

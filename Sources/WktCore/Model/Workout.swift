@@ -130,6 +130,9 @@ public struct WorkoutHistory: Sendable {
     /// `times` (``PublishProfile/redact(_:calendar:)``): every start is then its training day at a
     /// fixed hour, which pages and feeds must not show as a clock time.
     public var timesOfDay = true
+    /// Bodyweight measurements from the store, oldest first (by day, then source); empty when
+    /// none were imported (docs/statistics.md "Bodyweight").
+    public var body: [BodyMeasurement] = []
 
     /// Creates a history; workouts are sorted into walk order.
     public init(workouts: [StoredWorkout], storedSchedule: Schedule? = nil) {

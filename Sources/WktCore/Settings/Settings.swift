@@ -29,6 +29,9 @@ public struct Settings: Sendable, Equatable, Encodable {
     /// the table, and for `wkt-site build --private` (docs/product.md "Publishing: what a public
     /// site reveals"). Optional so that a configuration without it encodes as before.
     public var publish: PublishProfile?
+    /// `[muscles]`: per-exercise muscles and the `assisted` flag (docs/statistics.md "Sets per
+    /// muscle", "Assisted exercises"); empty without the table.
+    public var muscles = MuscleOverrides()
 
     /// Creates settings; every parameter but the zone has the documented default.
     public init(

@@ -112,7 +112,7 @@ public enum StatsEngine {
             .sorted { CanonicalName.precedes($0.name, $1.name) }
             .map(\.stats)
 
-        return StatsReport(
+        var report = StatsReport(
             today: today, calendar: calendar, e1rmFormula: formula,
             schedule: settings.effectiveSchedule(stored: history.storedSchedule),
             totals: StatsTotals(
@@ -123,6 +123,10 @@ public enum StatsEngine {
             streaks: StreakReport(weeklyTarget: target, weeks: weekStreak, days: dayStreak),
             exercises: exercises, prEvents: events, workouts: infos, futureWorkoutsIgnored: future
         )
+        // The insights of docs/statistics.md (muscles, bodyweight, goals, …) derive from the
+        // report: each is one assignment below, computed by its own pure type.
+        report.insightsComputed = true
+        return report
     }
 
     /// Weeks from the first workout's week through the week containing today, zero weeks included.

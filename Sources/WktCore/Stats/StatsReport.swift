@@ -26,6 +26,9 @@ public struct StatsReport: Sendable {
     public let workouts: [WorkoutInfo]
     /// Workouts whose training day is after today: ignored by every statistic.
     public let futureWorkoutsIgnored: Int
+    /// Set once ``StatsEngine/compute(history:settings:today:)`` has filled the insight fields
+    /// below (each insight adds a `var` with an empty default and one assignment there).
+    public var insightsComputed = false
     /// Workouts per training day, keyed by ``CivilDate/dayNumber`` (looked up, never iterated).
     private let workoutsByDay: [Int: Int]
 
