@@ -26,6 +26,7 @@ public enum ConfigLoader {
         "base_url",
         "day_cutoff_hour",
         "e1rm_formula",
+        "ignore",
         "publish",
         "schedule",
         "timezone",
@@ -86,6 +87,8 @@ public enum ConfigLoader {
                 settings.schedule = try reader.schedule(value)
             case "publish":
                 settings.publish = try PublishTable.read(value, file: file, bytes: Array(toml.utf8))
+            case "ignore":
+                settings.ignore = try IgnoreTable.read(value, file: file, bytes: Array(toml.utf8))
             case "title":
                 settings.title = try reader.text(value, key: key)
             case "author":

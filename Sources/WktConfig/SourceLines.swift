@@ -11,6 +11,10 @@ struct SourceLines {
     private var keyLines: [[String]: Int] = [:]
     /// Every string literal inside a value, with the key path it belongs to and its line.
     private var strings: [(path: [String], text: String, line: Int)] = []
+    /// The lines of every `[[path]]` header, in order (`[[ignore]]`).
+    private var arrayTableLines: [[String]: [Int]] = [:]
+    /// The lines of every assignment of each key path, in order (keys of `[[…]]` entries repeat).
+    private var everyKeyLine: [[String]: [Int]] = [:]
 
     /// Reads the document's keys and strings.
     init(_ bytes: [UInt8]) {
@@ -25,6 +29,14 @@ struct SourceLines {
     /// key's line.
     func line(ofString text: String, in path: [String]) -> Int? {
         strings.first { $0.path == path && $0.text == text }?.line ?? keyLines[path]
+    }
+
+    /// The lines of the `[[path]]` headers, in document order (one per array-of-tables entry).
+    func lines(ofArrayTable path: [String]) -> [Int] { arrayTableLines[path] ?? [] }
+
+    /// The line of the first assignment of `path` on or after line `from` and before line `to`.
+    func line(ofKey path: [String], from: Int, before to: Int) -> Int? {
+        everyKeyLine[path]?.first { $0 >= from && $0 < to }
     }
 
     /// One token with the line it starts on.
@@ -58,8 +70,10 @@ struct SourceLines {
                     index += 1
                 case .punctuation(UInt8(ascii: "[")):
                     index += 1
-                    if isPunctuation("[") { index += 1 }
+                    let isArray = isPunctuation("[")
+                    if isArray { index += 1 }
                     table = keyPath()
+                    if isArray { lines.arrayTableLines[table, default: []].append(token.line) }
                     skipLine()
                 case .bare, .string:
                     let line = token.line
@@ -70,6 +84,7 @@ struct SourceLines {
                     }
                     index += 1
                     if lines.keyLines[path] == nil { lines.keyLines[path] = line }
+                    lines.everyKeyLine[path, default: []].append(line)
                     value(path, into: &lines, depth: 0)
                 default:
                     skipLine()

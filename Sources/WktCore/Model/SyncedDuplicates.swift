@@ -59,7 +59,7 @@ public enum SyncedDuplicates {
     }
 
     /// Half-open intervals `[start, end)`; a workout without a duration is the instant `start`.
-    private static func overlaps(_ a: (start: Int, end: Int), _ b: (start: Int, end: Int)) -> Bool {
+    static func overlaps(_ a: (start: Int, end: Int), _ b: (start: Int, end: Int)) -> Bool {
         func contains(_ i: (start: Int, end: Int), _ t: Int) -> Bool { i.start <= t && t < i.end }
         switch (a.start == a.end, b.start == b.end) {
         case (true, true): return a.start == b.start

@@ -32,6 +32,9 @@ public struct Settings: Sendable, Equatable, Encodable {
     /// `[muscles]`: per-exercise muscles and the `assisted` flag (docs/statistics.md "Sets per
     /// muscle", "Assisted exercises"); empty without the table.
     public var muscles = MuscleOverrides()
+    /// `[[ignore]]`: workouts, exercises and sets excluded from every statistic, in config order
+    /// (docs/statistics.md "Data quality: [[ignore]]"); empty without entries.
+    public var ignore: [IgnoreEntry] = []
 
     /// Creates settings; every parameter but the zone has the documented default.
     public init(

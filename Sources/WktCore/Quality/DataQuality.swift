@@ -1,0 +1,48 @@
+/// What `wkt-site check`, the Data quality page and every statistic share (docs/statistics.md
+/// "Data quality"): the `[[ignore]]` entries applied once, and the findings of Q1–Q7 over what
+/// remains.
+public struct QualityReport: Sendable, Hashable {
+    /// Findings in ``QualityFinding/precedes(_:_:)`` order.
+    public var findings: [QualityFinding]
+    /// Every set `[[ignore]]` excluded, in walk order.
+    public var ignored: [IgnoredSet]
+    /// `[[ignore]]` entries that matched nothing, in config order.
+    public var unmatched: [IgnoreEntry]
+
+    /// Creates a report.
+    public init(findings: [QualityFinding] = [], ignored: [IgnoredSet] = [], unmatched: [IgnoreEntry] = []) {
+        self.findings = findings
+        self.ignored = ignored
+        self.unmatched = unmatched
+    }
+
+    /// Whether there is nothing to show: no finding and no ignored set (the site then has no
+    /// Data quality page and no footer link to it).
+    public var isEmpty: Bool { findings.isEmpty && ignored.isEmpty }
+
+    /// One line per entry that matched nothing, naming its config line (`build` prints them as
+    /// warnings, `check` as problems).
+    public var unmatchedLines: [String] {
+        unmatched.map { entry in
+            "\(entry.line > 0 ? "line \(entry.line): " : "")[[ignore]] \(entry.summary) matches nothing in the store"
+        }
+    }
+}
+
+/// The one entry point: the history every statistic reads, and the quality report.
+public enum DataQuality {
+    /// Applies `settings.ignore` to `history` (``IgnoreList``) and runs the rules
+    /// (``QualityRules``) on the result.
+    /// - Parameters:
+    ///   - history: the history as loaded, Apple Health copies already counted once.
+    ///   - settings: the configuration (`[[ignore]]`, the calendar, the unit).
+    ///   - today: the resolved today.
+    /// - Returns: the history for every statistic and page, and the report.
+    public static func assess(history: WorkoutHistory, settings: Settings, today: CivilDate) -> (history: WorkoutHistory, report: QualityReport) {
+        let outcome = IgnoreList.apply(settings.ignore, to: history)
+        let findings = QualityRules.findings(
+            in: outcome.history, calendar: TrainingCalendar(settings: settings), today: today,
+            units: DisplayUnits(unit: settings.unit))
+        return (outcome.history, QualityReport(findings: findings, ignored: outcome.ignored, unmatched: outcome.unmatched))
+    }
+}
