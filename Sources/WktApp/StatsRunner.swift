@@ -29,9 +29,11 @@ public enum StatsRunner {
         do {
             let context = try CommandContext.load(config: request.config, today: request.today, env: env)
             let (loaded, hint) = try StoreAccess.load(storePath: env.storePath(option: request.store), env: env)
-            let (history, synced) = StoreAccess.forStatistics(loaded)
+            let (loadedHistory, synced) = StoreAccess.forStatistics(loaded)
+            // [[ignore]] applies once, before any statistic, as in `build` and `check`.
+            let (history, quality) = DataQuality.assess(history: loadedHistory, settings: context.settings, today: context.today)
             let report = StatsEngine.compute(history: history, settings: context.settings, today: context.today)
-            var stderr = [hint, synced].compactMap { $0 }
+            var stderr = [hint, synced].compactMap { $0 } + quality.unmatchedLines.map { "wkt-site: warning: \(request.config ?? "wkt-site.toml"): \($0)" }
             if report.futureWorkoutsIgnored > 0 {
                 stderr.append(
                     "wkt-site: warning: \(report.futureWorkoutsIgnored) workouts dated after "

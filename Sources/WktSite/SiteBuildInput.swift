@@ -45,10 +45,13 @@ public struct SiteBuildInput: Sendable {
     /// The base URL in force: `baseURL`, else `settings.baseURL`, else nil.
     public var effectiveBaseURL: String? { baseURL ?? settings.baseURL }
 
-    /// The history the site is built from: ``history`` with what `settings.publish` hides
-    /// removed (``PublishProfile/redact(_:calendar:)``), before any statistic or page is
-    /// computed; ``history`` itself without a profile.
-    public var publishedHistory: WorkoutHistory {
-        settings.publish.map { $0.redact(history, calendar: TrainingCalendar(settings: settings)) } ?? history
+    /// The history the site is built from: ``history`` with what `[[ignore]]` excludes left out
+    /// (``DataQuality/assess(history:settings:today:)``, which also gives the Data quality
+    /// page's report) and then what `settings.publish` hides removed
+    /// (``PublishProfile/redact(_:calendar:)``), before any statistic or page is computed.
+    public var publishedHistory: (history: WorkoutHistory, quality: QualityReport) {
+        let (kept, quality) = DataQuality.assess(history: history, settings: settings, today: today)
+        let published = settings.publish.map { $0.redact(kept, calendar: TrainingCalendar(settings: settings)) } ?? kept
+        return (published, quality)
     }
 }

@@ -42,16 +42,16 @@ public enum SiteBuilder {
         let fingerprint = BuildFingerprint(
             settings: input.settings, baseURL: baseURL, templates: layout.fingerprint, renderer: input.renderer)
         // The one place `[publish]` applies: nothing below sees a hidden value.
-        let history = input.publishedHistory
+        let (history, quality) = input.publishedHistory
         let configuration = fingerprint.configuration(storedSchedule: history.storedSchedule)
         // Started before the statistics, so the previous pages are read while they are computed.
         let started = input.previousSite.map { IncrementalBuild.start(previous: $0, renderer: input.renderer) }
-        let site = SiteModel(history: history, settings: input.settings, today: input.today)
+        let site = SiteModel(history: history, settings: input.settings, today: input.today, quality: quality)
         let composer = PageComposer(site: site)
         let renderer = PageRenderer(
             layout: layout, notes: NoteRenderer(), siteTitle: site.siteTitle,
             buildID: BuildID.compute(history: history, configuration: configuration),
-            footer: footer(site), baseURL: baseURL)
+            footer: footer(site), baseURL: baseURL, dataQuality: !site.quality.isEmpty)
         let incremental = started.map {
             IncrementalBuild(
                 started: $0, fingerprint: fingerprint, configuration: configuration, composer: composer, renderer: renderer)
@@ -106,6 +106,8 @@ public enum SiteBuilder {
         // The built-in templates always take the fast path (a test keeps it so); only user
         // templates can fall back to Mustache, which is slower but gives the same bytes.
         if input.templatesDirectory != nil { build.warnings = layout.fastPathFallbacks().map(\.description) }
+        // Never silent: an [[ignore]] entry that excludes nothing is said on every build that runs.
+        build.warnings += quality.unmatchedLines
         return build
     }
 

@@ -11,7 +11,7 @@ struct WktSiteCommand: ParsableCommand {
         discussion: HelpText.overview,
         version: "0.1.0",
         subcommands: [
-            Import.self, Build.self, Serve.self, Stats.self, Demo.self, Init.self, Export.self, Backup.self, HealthImport.self,
+            Import.self, Build.self, Serve.self, Stats.self, Check.self, Demo.self, Init.self, Export.self, Backup.self, HealthImport.self,
         ]
     )
 }

@@ -24,7 +24,7 @@ public struct QualityReport: Sendable, Hashable {
     /// warnings, `check` as problems).
     public var unmatchedLines: [String] {
         unmatched.map { entry in
-            "\(entry.line > 0 ? "line \(entry.line): " : "")[[ignore]] \(entry.summary) matches nothing in the store"
+            "[[ignore]] \(entry.line > 0 ? "on line \(entry.line) of the config " : "")(\(entry.summary)) matches nothing in the store"
         }
     }
 }

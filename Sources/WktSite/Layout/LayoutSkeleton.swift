@@ -62,10 +62,14 @@ struct LayoutSkeleton: Sendable {
     ///   - siteTitle: The site title (raw text).
     ///   - buildID: The build ID.
     ///   - footer: The footer line (raw text).
-    init?(layout: LayoutRenderer, root: String, section: NavSection?, siteTitle: String, buildID: String, footer: String) {
+    ///   - dataQuality: Whether the footer links to the Data quality page.
+    init?(
+        layout: LayoutRenderer, root: String, section: NavSection?, siteTitle: String, buildID: String, footer: String,
+        dataQuality: Bool = false
+    ) {
         self.init(
             layout: layout, root: root, section: section, siteTitle: siteTitle, buildID: buildID, footer: footer,
-            slots: Field.allCases)
+            dataQuality: dataQuality, slots: Field.allCases)
     }
 
     /// A skeleton whose slots are only the fields in `slots`; every other field holds
@@ -73,14 +77,14 @@ struct LayoutSkeleton: Sendable {
     /// which field keeps the layout from being spliced).
     private init?(
         layout: LayoutRenderer, root: String, section: NavSection?, siteTitle: String, buildID: String, footer: String,
-        slots: [Field]
+        dataQuality: Bool = false, slots: [Field]
     ) {
         func context(_ value: (Field) -> String) -> PageContext {
             func field(_ field: Field) -> String { slots.contains(field) ? value(field) : Self.fixedValue }
             return PageContext(
                 documentTitle: field(.documentTitle), title: field(.title), description: field(.description),
                 root: root, current: section, body: field(.body), siteTitle: siteTitle, buildID: buildID, footer: footer,
-                shareMeta: field(.shareMeta))
+                shareMeta: field(.shareMeta), dataQuality: dataQuality)
         }
         guard let sentinelRender = try? layout.renderPage(context(Self.sentinel)),
               let pieces = Self.cut(Array(sentinelRender.utf8))

@@ -58,6 +58,9 @@ public struct PageContext: Sendable, Hashable {
     public let buildID: String
     /// The footer line (plain text).
     public let footer: String
+    /// Whether the site has a Data quality page the footer links to (docs/product.md "The Data
+    /// quality page"); the same on every page of a build.
+    public let dataQuality: Bool
 
     /// Creates a page context.
     /// - Parameters:
@@ -71,13 +74,15 @@ public struct PageContext: Sendable, Hashable {
     ///   - buildID: The build ID (a hash).
     ///   - footer: Footer text (raw text).
     ///   - shareMeta: The share tags as trusted HTML (``ShareMeta``), empty for none.
+    ///   - dataQuality: Whether the footer links to the Data quality page.
     public init(
         title: String, description: String, depth: Int, current: NavSection?, body: String,
-        siteTitle: String, buildID: String, footer: String, shareMeta: String = ""
+        siteTitle: String, buildID: String, footer: String, shareMeta: String = "", dataQuality: Bool = false
     ) {
         self.init(
             title: title, description: description, root: String(repeating: "../", count: max(0, depth)),
-            current: current, body: body, siteTitle: siteTitle, buildID: buildID, footer: footer, shareMeta: shareMeta)
+            current: current, body: body, siteTitle: siteTitle, buildID: buildID, footer: footer, shareMeta: shareMeta,
+            dataQuality: dataQuality)
     }
 
     /// Creates a page context with an explicit root prefix, e.g. the absolute base URL for
@@ -93,9 +98,10 @@ public struct PageContext: Sendable, Hashable {
     ///   - buildID: The build ID (a hash).
     ///   - footer: Footer text (raw text).
     ///   - shareMeta: The share tags as trusted HTML (``ShareMeta``), empty for none.
+    ///   - dataQuality: Whether the footer links to the Data quality page.
     public init(
         title: String, description: String, root: String, current: NavSection?, body: String,
-        siteTitle: String, buildID: String, footer: String, shareMeta: String = ""
+        siteTitle: String, buildID: String, footer: String, shareMeta: String = "", dataQuality: Bool = false
     ) {
         let cleanTitle = HTMLEscaping.stripControlCharacters(title)
         let cleanSite = HTMLEscaping.stripControlCharacters(siteTitle)
@@ -109,6 +115,7 @@ public struct PageContext: Sendable, Hashable {
         self.buildID = HTMLEscaping.stripControlCharacters(buildID)
         self.footer = HTMLEscaping.stripControlCharacters(footer)
         self.shareMeta = shareMeta
+        self.dataQuality = dataQuality
     }
 
     /// The same context with another body (used to wrap a rendered body template).
@@ -123,7 +130,7 @@ public struct PageContext: Sendable, Hashable {
     /// ``LayoutSkeleton``.
     init(
         documentTitle: String, title: String, description: String, root: String, current: NavSection?, body: String,
-        siteTitle: String, buildID: String, footer: String, shareMeta: String
+        siteTitle: String, buildID: String, footer: String, shareMeta: String, dataQuality: Bool = false
     ) {
         self.title = title
         self.documentTitle = documentTitle
@@ -135,6 +142,7 @@ public struct PageContext: Sendable, Hashable {
         self.buildID = buildID
         self.footer = footer
         self.shareMeta = shareMeta
+        self.dataQuality = dataQuality
     }
 
     /// The main navigation seen from a page with root prefix `root` in section `current`.
@@ -153,6 +161,7 @@ public struct PageContext: Sendable, Hashable {
         self.buildID = other.buildID
         self.footer = other.footer
         self.shareMeta = other.shareMeta
+        self.dataQuality = other.dataQuality
     }
 }
 
@@ -172,6 +181,7 @@ extension PageContext: MustacheParent {
         case "buildID": buildID
         case "footer": footer
         case "shareMeta": shareMeta
+        case "dataQuality": dataQuality
         default: nil
         }
     }

@@ -37,10 +37,14 @@ struct PageRenderer: Sendable {
     ///   - buildID: The build ID.
     ///   - footer: The footer line (raw text).
     ///   - baseURL: The validated base URL, or nil.
-    init(layout: LayoutRenderer, notes: NoteRenderer, siteTitle: String, buildID: String, footer: String, baseURL: String?) {
+    ///   - dataQuality: Whether the footer links to the Data quality page.
+    init(
+        layout: LayoutRenderer, notes: NoteRenderer, siteTitle: String, buildID: String, footer: String, baseURL: String?,
+        dataQuality: Bool = false
+    ) {
         self.layout = layout
         self.notes = notes
-        self.chrome = PageChrome(siteTitle: siteTitle, buildID: buildID, footer: footer, baseURL: baseURL)
+        self.chrome = PageChrome(siteTitle: siteTitle, buildID: buildID, footer: footer, baseURL: baseURL, dataQuality: dataQuality)
         // The skeleton context goes through the same cleaning as every page's (PageContext.init).
         let clean = PageContext(
             title: "", description: "", root: "", current: nil, body: "", siteTitle: siteTitle, buildID: buildID, footer: footer)
@@ -50,7 +54,7 @@ struct PageRenderer: Sendable {
             for section in [nil] + NavSection.allCases.map(Optional.some) {
                 skeletons[SkeletonKey(root: root, section: section)] = LayoutSkeleton(
                     layout: layout, root: root, section: section, siteTitle: clean.siteTitle, buildID: clean.buildID,
-                    footer: clean.footer)
+                    footer: clean.footer, dataQuality: dataQuality)
             }
         }
         self.skeletons = skeletons
@@ -143,7 +147,8 @@ struct PageRenderer: Sendable {
         let root = page.path == SitePaths.notFound ? chrome.baseURL ?? "" : String(repeating: "../", count: page.depth)
         let context = PageContext(
             title: page.title, description: page.description, root: root, current: page.section, body: body,
-            siteTitle: chrome.siteTitle, buildID: chrome.buildID, footer: chrome.footer, shareMeta: shareMeta(page))
+            siteTitle: chrome.siteTitle, buildID: chrome.buildID, footer: chrome.footer, shareMeta: shareMeta(page),
+            dataQuality: chrome.dataQuality)
         if let template = page.bodyTemplate {
             return (OutputFile(path: page.path, text: try layout.renderPage(context, bodyTemplate: template)), nil)
         }
@@ -183,4 +188,6 @@ struct PageChrome: Sendable {
     /// at any depth, and for the pages' absolute URLs in their share tags; nil keeps that page's
     /// links relative and leaves the absolute URLs out.
     let baseURL: String?
+    /// Whether the footer links to the Data quality page (docs/product.md "The Data quality page").
+    var dataQuality = false
 }

@@ -65,6 +65,8 @@ struct SiteModel: Sendable {
     /// Whether starts carry a time of day (``WorkoutHistory/timesOfDay``): false when `[publish]`
     /// hides times, and then no page or feed shows a clock time.
     let timesOfDay: Bool
+    /// The data-quality findings and the sets `[[ignore]]` excluded (the Data quality page).
+    let quality: QualityReport
     private let workoutPosition: [Int64: Int]
     private let workoutsByDay: [Int: [Int]]
     private let exercisePosition: [String: Int]
@@ -82,8 +84,9 @@ struct SiteModel: Sendable {
     var units: DisplayUnits { DisplayUnits(unit: settings.unit) }
 
     /// Computes the statistics and every lookup the pages need.
-    init(history: WorkoutHistory, settings: Settings, today: CivilDate) {
+    init(history: WorkoutHistory, settings: Settings, today: CivilDate, quality: QualityReport = QualityReport()) {
         let report = StatsEngine.compute(history: history, settings: settings, today: today)
+        self.quality = quality
         self.settings = settings
         self.report = report
         self.today = today

@@ -16,6 +16,8 @@ enum SitePaths {
     static let recordsIndex = NavSection.records.path
     /// `404.html`.
     static let notFound = "404.html"
+    /// The Data quality page (docs/product.md "The Data quality page").
+    static let quality = "quality.html"
     /// `feed.xml`.
     static let feed = "feed.xml"
     /// `sitemap.xml`.
