@@ -5,7 +5,8 @@
 /// workout without a duration the instant of its start). The history given has the Apple Health
 /// copies that rule merges already left out, so every remaining overlap of two sources is a
 /// session counted twice, or two sessions logged at impossible times. Each pair is one finding,
-/// on the workout that starts later (on equal starts, the later in walk order), naming the other.
+/// on the workout that starts later (on equal starts, the later in walk order), naming the other
+/// by name and source (not by clock time, which a site with `[publish] hide = ["times"]` hides).
 enum OverlappingWorkouts {
     /// Every Q6 finding, unsorted.
     static func findings(in history: WorkoutHistory) -> [QualityFinding] {
@@ -22,9 +23,8 @@ enum OverlappingWorkouts {
                 let earlier = workouts[other].workout
                 findings.append(QualityFinding(
                     rule: .q6, workout: WorkoutReference(stored),
-                    explanation: "overlaps \(MessageText.quoted(earlier.name)) of \(earlier.start) from "
-                        + "\(earlier.source.rawValue) (this one is from \(stored.workout.source.rawValue)): "
-                        + "the same session logged twice?"))
+                    explanation: "overlaps \(MessageText.quoted(earlier.name)) from \(earlier.source.rawValue) "
+                        + "(this one is from \(stored.workout.source.rawValue)): the same session logged twice?"))
             }
             open.append(index)
         }
