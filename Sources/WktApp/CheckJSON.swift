@@ -1,6 +1,6 @@
 import WktCore
 
-/// The `wkt-site check --json` document (docs/product.md "Command line"), one object, keys in
+/// The `wkt-site check --json` document (docs/product.md "Commands"), one object, keys in
 /// this order:
 ///
 /// - `schema` 1; `today`; `workouts_checked`: workouts after `[[ignore]]`;

@@ -26,7 +26,7 @@ public struct CheckRequest: Sendable {
 /// read-only, like `stats`.
 ///
 /// Exit status: 0 with no findings and every `[[ignore]]` entry matching, 1 otherwise; 64, 65,
-/// 74 and 75 as every command (docs/product.md "Command line").
+/// 74 and 75 as every command (docs/product.md "Commands").
 public enum CheckRunner {
     /// The exit status when there are findings.
     public static let findingsExitCode: Int32 = 1

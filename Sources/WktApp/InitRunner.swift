@@ -86,6 +86,14 @@ public enum InitRunner {
         # hide = ["notes", "check_ins", "pain_flags", "ratings", "times"]
         # noindex = true
 
+        # Sets left out of every statistic (a typo the app cannot fix, a kg/lb mix-up), one entry
+        # each; `wkt-site check` prints the workout's start exactly as written here. Without `set`
+        # the whole exercise of that workout is left out, without `exercise` the whole workout.
+        # [[ignore]]
+        # workout = "2019-06-03 13:41"
+        # exercise = "Bench Press (Barbell)"
+        # set = 3
+
         """
 
     /// Writes the files; existing ones are left alone unless `force`.

@@ -3,7 +3,7 @@ import Testing
 import WktCore
 @testable import WktApp
 
-/// `wkt-site check` (docs/product.md "Command line"), `[[ignore]]` end to end and the real
+/// `wkt-site check` (docs/product.md "Commands"), `[[ignore]]` end to end and the real
 /// samples (docs/statistics.md "Data quality").
 @Suite("wkt-site check")
 struct CheckCommandTests {

@@ -4,44 +4,45 @@
 enum GoldenSiteListing {
     /// One line per file.
     static let text = """
-        404.html  9a541024f5bc08e802fefc6ba25640b4f22d87477b9aa6cab64631d3455a4000
+        404.html  8724631cdb0cf39416fd73ad4a6a31feb505b81d7cf16ef4781e42b7eed6447b
         assets/favicon.svg  c87470ebd2c4edd69f0f653cd083623b6fc6acf442b1b10b1b6743297dbb9006
         assets/style.css  f977add4918d8bd4dd94fedd17adc53f26055093cdc89aee7c6858cee1874907
         cards/heatmap.svg  ee68232d6ca7da2f461128f36597ddb34a129924b72517baaf8e7dee9ef146f1
         cards/lifts.svg  25cb97c93313de4750e7b560ce985ecde21015b2fee87f74c4e38fc3172efaf5
         cards/streaks.svg  f04f22f63aca0f57d5e353fcd474a712cd1fd81163d9b1f476988c0d68744ddb
         data/stats.json  283eaf847070f6b6a9c7367b28ee5ced2ebc0057806f4825bad0fce7f3b93986
-        exercises/band-pull-apart.html  325719a26067088b05d8aec470fa5c4b63b5e4c0c7c60ea552d1fa171be24402
-        exercises/bench-press-barbell.html  eac8f464682ddada5a4c73e61b3ba5c3c5181c06454b25cb8c3a1c0de538dc65
-        exercises/cafe-73473dcc.html  0d33c78b53eccf5da4119db768bf33b6001e9e89bbb08e5cd4b5f85544e38756
-        exercises/cafe.html  fca9ce51ca146e23bc9562e73d630819d25a7addde2b15e37da0e40752236133
-        exercises/curl-lrac.html  6cf16579162bcc6193746185020f9cb27339f04ca877dac89dc73d9608243aaf
-        exercises/deadlift-barbell.html  a8d0d6871018eaa55e1ea3bfe8360dc345cadc23b09fc889787f888e1ea7d5e8
-        exercises/index.html  25cdbceafb61fed9a4167dc19d3f6701aec6c60d43e8e70bc573a76aa4c230c0
-        exercises/leg-press.html  050b120e2195156c23a3bcbb8e033a70ba4aff2a18e84bbd7aaba456719c3dbd
-        exercises/overhead-press-barbell.html  6197cbadfecdd40f22a482fc0f26f7f1d0f0fd128aeb28817bade593a3405b64
-        exercises/plank.html  c057032a96e5c5290fa7f5750f5c21a2f86e5ddc99e37d51d65744cb91dcb933
-        exercises/pull-up.html  f2d9d6ce1f6afe7ef66705cc2862e7eeb1fdc5bbd9d980f0d912fcbf27d17536
-        exercises/squat-barbell.html  b8398aa4625b8e94b141dfcc77a7a391aabca6b3f246c7c664ff54addb94f81a
-        exercises/svg-onload-alert-1.html  b594154739f85ff84b476f0786ae29ee094f8990b74ac8e181ef42151f8fba38
-        exercises/treadmill.html  9ca9072cebcde9042309e442e38115a92ceedd78229881a344cae4f180b7908a
+        exercises/band-pull-apart.html  f4cdd3cded7a9965a2cffd20e396fefcdd9224c1720487456ea146f2fb3e5ab0
+        exercises/bench-press-barbell.html  85535ab4cab327a7592fbd7fe73d589e7f9b832b4eb1a844784d47a1e3d41cbc
+        exercises/cafe-73473dcc.html  14d38f3a93cd2a2b890a4a208df4106b0662fc50c22ab62fe081d4e290934fdb
+        exercises/cafe.html  c3cbbf295c82f36bb1917fd5f3c8d69732de250a3d8f39e2a50ac10c98791d70
+        exercises/curl-lrac.html  60f0775fe4c9de86903b62a275f91fe8da3e74c5d84785f1efdf080e841721d2
+        exercises/deadlift-barbell.html  f69c8bd4dda71522ade51a8708a4b6094b2c2933985b09feb50eb5866eaa792f
+        exercises/index.html  1f48de4bce7ff6fbfedefa7c024c5505d9de421f0799877cfb6879bc3963a394
+        exercises/leg-press.html  31421bbdfa27f05b06b438ad6d59504f85da1c040ad50f61a13523bc02391272
+        exercises/overhead-press-barbell.html  37fcd475ff9fecdc84ca5539aa3be821aa6a0a9f44e49d0a7ae83403de466fe1
+        exercises/plank.html  238571e7b421f71988e116e3b5360f89b34aaf56eb0b49230376f8d45616dff4
+        exercises/pull-up.html  48944e551ce76cbc54fac918e35d76a34c77e7703726ce7e1c78577984ad34a8
+        exercises/squat-barbell.html  3dfab6715ad8dd56b64c1b723d16820c3d9d217fbacf4289398a93bd4b60b234
+        exercises/svg-onload-alert-1.html  1691195b7b8437405924113da3ca05bb441d590ee40bc85edb5e97a9cf4ab8ef
+        exercises/treadmill.html  dc75bd113ecf1f332a67d86fba75adfe944bdeda1f3db9ddb3e16d2da1ac8c0b
         feed.xml  1e1f7de3fb68befe48ee5eb46094ad714fe6292781b19f247406df29eee1fe77
-        history/2025.html  3693af86a476a526dfd70c35ed869ef163104e5bf1c6ef8e8edc3760b5717c0c
-        history/2026.html  a1acf4d51dd6b9c77a22ee2897b7e99be8bcbd1c51953a8e85fa659f7530d1b1
-        history/index.html  e6fd7c3c9dd1773081320955eed576facf0e1a9c195c1e0335e903c530e63e94
-        index.html  86bafe5593ab59e3b413c41d374a921e050b4ccab33757919291004efd653ca4
-        records/index.html  a04178a748446f446d9733f70c43bce1faa213dbda0c6c4f7b5d77bc3344e7a0
-        workouts/2025-12-30-0700.html  6da01bf6f18ed9285699f10a9a622f78f19750ad3abf7eed803c06f86249cfc3
-        workouts/2026-11-02-0700.html  efee4c91892c14669cf5c0688847add265bc8b236602fb4d2817aa635f5a1fab
-        workouts/2026-11-04-1830.html  50f3575bf11d121b3adf75eb0cfc3db7a375c404a3ece13d672d53040ea78a56
-        workouts/2026-11-06-0600.html  88ba78ad29215cb935912ad1f8189a5861e728ae93608c2369c25d5caf2b4843
-        workouts/2026-11-09-0700.html  0f880d2efb08a65409077fec260d6f705245e5d38260560bde264a808ef0f378
-        workouts/2026-11-11-1200.html  5fa8ed057d333fb7640a828f352366fdcfe3d4d5b4387c0052f722495e13a2f4
-        workouts/2026-11-13-0600.html  303c81e36b85f4cb6aa6cc00d8d03ae1dc48c462015e451131353a48fd9170c5
-        workouts/2026-11-16-0700.html  e00fedf32c73e602cae3ce78632cb306b8999da22e3154bbbd0011a96945fdfe
-        workouts/2026-11-18-0600-2.html  4bf5be9318f55a4fd245c7c39fb56d4f2a59b984fb05992f91c8e2c360035b3c
-        workouts/2026-11-18-0600.html  48e9766dd3a1d687667cdfe635bda1fb31b8a0a08025cefe6117299946986dcd
-        workouts/index.html  e7ea7aa3f110cb96db3b8d5af08435d4dd511224dabf01b9d7d173bb8322a089
+        history/2025.html  91f212974dda33eee7e75b84af9751c60046c3504e55f664f8eab92b79245711
+        history/2026.html  c5d2aa1fe45180320c08677af7a192290e111c09e62a8b6a01d493cc2a8a23eb
+        history/index.html  696f908fa3501b7eb7e84bfc5b79ed454f0a5e7c6d1670de56c694f8836a7d30
+        index.html  970a39385a06d69f7e8ad70b479e8fcb30275b5b63c8a6c8b3dfe8a58b714497
+        quality.html  fff886b35e27239f70e43c2823e660549f165147cf6e5e1ba63a274469bd059b
+        records/index.html  30d33d7a0192be059e23162277939282d07393ec4bafdbb00fde739f8bdd3385
+        workouts/2025-12-30-0700.html  165b31311baa96106962151a90d088165581f463200888ad2eda27e17cdcd3bc
+        workouts/2026-11-02-0700.html  25e65347051c199538ea5def21c0a8809752b4b3dd902df93ca8013d0d528755
+        workouts/2026-11-04-1830.html  788430d0d8acc0245d74d4a05308a7b6f5c6184237d608546ad575a4d003c160
+        workouts/2026-11-06-0600.html  4e3aa6f3a9f0d65e1879d8caa7eab7e5d8719bc2e41369c14b0faa373fddc6dc
+        workouts/2026-11-09-0700.html  a2c0759cb72c3a890e68137d02bf587fb1deaf0c67cf0accce3a16bbbc9dcaed
+        workouts/2026-11-11-1200.html  bf2aeea9482c966fa7eecfc4944a3516db84e5ee7aa0d07ffea376f77d00cbce
+        workouts/2026-11-13-0600.html  f66061e899717799fb87b9cdf71b2b66caa5d900d00e42482886030c134abdae
+        workouts/2026-11-16-0700.html  918754ee4bbe15060ef53378d57688af345251a2b5a8625b02e501dba215ae5b
+        workouts/2026-11-18-0600-2.html  06008815771bae9f846cc178fed673c966deb592e2bd511a6630f096a52b4d8d
+        workouts/2026-11-18-0600.html  b93b44c6d8ab4a905e5f9b095b4e111dc130c2bae32c8fdd081e1a7b226f7bb5
+        workouts/index.html  8edfb3e664a08cc4d4bbac1a9ea79131c88bda46988ed7ed77459be9b67383c6
 
         """
 }

@@ -41,12 +41,12 @@ struct PageReuseTests {
     enum Change: String, CaseIterable, CustomTestStringConvertible {
         case newestWorkout, olderWorkoutWithPR, heavierOldSet, renamedBlock, workoutNotes, deletedWorkout
         case slugCollision, workoutName, dayPassesFutureWorkout, unitPounds, e1rmFormula, siteTitle, baseURL
-        case weekStart, configuredSchedule, setNote, rating, nothing, sameDayWorkout, scheduleSince
+        case weekStart, configuredSchedule, setNote, rating, nothing, sameDayWorkout, scheduleSince, ignoredSet
 
         var testDescription: String { rawValue }
 
         /// Settings changes touch every page: nothing may be reused.
-        var reusesNothing: Bool { [.unitPounds, .e1rmFormula, .siteTitle, .weekStart, .baseURL, .configuredSchedule, .scheduleSince].contains(self) }
+        var reusesNothing: Bool { [.unitPounds, .e1rmFormula, .siteTitle, .weekStart, .baseURL, .configuredSchedule, .scheduleSince, .ignoredSet].contains(self) }
 
         /// `input` after the change.
         func apply(_ input: SiteBuildInput) -> SiteBuildInput {
@@ -108,6 +108,10 @@ struct PageReuseTests {
                 input.settings.schedule?.since = CivilDate(year: 2026, month: 11, day: 10)!
             case .setNote:
                 edit(2) { $0.exercises[0].sets[0].notes = "belt" }
+            case .ignoredSet:
+                // [[ignore]] of one set (docs/statistics.md "Data quality: [[ignore]]"): its
+                // workout, exercise and records change, and the Data quality page lists it.
+                input.settings.ignore = [IgnoreEntry(workout: WallTime.parse("2026-11-02 07:00")!, exercise: "Bench Press (Barbell)", set: 4)]
             case .nothing:
                 break
             }
