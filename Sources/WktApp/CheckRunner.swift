@@ -1,25 +1,9 @@
 import WktConfig
 import WktCore
 
-/// What `wkt-site check` was asked to do.
-public struct CheckRequest: Sendable {
-    /// `--json`: the document for scripts (``CheckJSON``).
-    public var json: Bool
-    /// `--today YYYY-MM-DD`.
-    public var today: String?
-    /// `--store`.
-    public var store: String?
-    /// `--config`.
-    public var config: String?
-
-    /// Creates a request.
-    public init(json: Bool = false, today: String? = nil, store: String? = nil, config: String? = nil) {
-        self.json = json
-        self.today = today
-        self.store = store
-        self.config = config
-    }
-}
+/// What `wkt-site check` was asked to do: the options of `stats` (`--json`, `--today`,
+/// `--store`, `--config`), read the same way.
+public typealias CheckRequest = StatsRequest
 
 /// `wkt-site check`: reports suspicious data (rules Q1–Q7 of docs/statistics.md "Data quality")
 /// and `[[ignore]]` entries that match nothing, without changing anything: the store is opened
@@ -78,7 +62,10 @@ public enum CheckRunner {
             text = "\(count(report.findings.count, "finding")) in \(count(workouts, "workout")) (\(rules.joined(separator: ", ")))"
         }
         if !report.ignored.isEmpty { text += "; \(count(report.ignored.count, "set")) excluded by [[ignore]]" }
-        if !report.unmatched.isEmpty { text += "; \(count(report.unmatched.count, "[[ignore]] entry", plural: "[[ignore]] entries")) match nothing" }
+        if !report.unmatched.isEmpty {
+            let n = report.unmatched.count
+            text += "; \(count(n, "[[ignore]] entry", plural: "[[ignore]] entries")) \(n == 1 ? "matches" : "match") nothing"
+        }
         if !report.findings.isEmpty {
             text += "; fix them in the app and import again, or exclude a set with [[ignore]] in the config"
         }

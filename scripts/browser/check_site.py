@@ -58,6 +58,8 @@ def page_kinds(site: pathlib.Path) -> dict[str, pathlib.Path]:
         "records": site / "records" / "index.html",
         "records-year": first("records"),
         "not-found": site / "404.html",
+        # Only when there are findings or ignored sets (docs/product.md "The Data quality page").
+        "quality": site / "quality.html",
     }
     if not kinds["exercise"].exists():
         kinds["exercise"] = first("exercises")

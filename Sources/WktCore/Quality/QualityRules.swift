@@ -42,7 +42,7 @@ public enum QualityRules {
             if calendar.trainingDay(of: workout) > today {
                 findings.append(QualityFinding(
                     rule: .q7, workout: reference,
-                    explanation: "dated after today (\(today)); no statistic counts it until that day"))
+                    explanation: "dated after today; no statistic counts it until its day comes"))
             }
             var sessionHeaviest: [String: Double] = [:]
             for (name, sets) in exerciseSets(of: workout) {

@@ -1,10 +1,9 @@
-/// `sitemap.xml` (only with a base URL): every HTML page but `404.html` and `quality.html` (a
-/// page about suspicious values in the data, nothing a search should lead to), in path order.
+/// `sitemap.xml` (only with a base URL): every HTML page but `404.html`, in path order.
 enum Sitemap {
     /// The sitemap for `paths` (already sorted) under `baseURL` (ending in `/`).
     static func document(paths: [String], baseURL: String) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
-        for path in paths where path.hasSuffix(".html") && path != SitePaths.notFound && path != SitePaths.quality {
+        for path in paths where path.hasSuffix(".html") && path != SitePaths.notFound {
             out += "<url><loc>\(AtomFeed.escape(absoluteURL(path, baseURL: baseURL)))</loc></url>\n"
         }
         return out + "</urlset>\n"
