@@ -106,7 +106,9 @@ import Testing
         }
         let clock = ContinuousClock()
         let elapsed = clock.measure { _ = SimilarNames.findings(in: WorkoutHistory(workouts: workouts)) }
-        #expect(elapsed < .seconds(5))
+        // A pairwise comparison (12.5 million pairs) takes minutes in a debug build; the delete
+        // index takes well under a second alone, and the bound leaves room for a loaded machine.
+        #expect(elapsed < .seconds(10))
         #expect(SimilarNames.oneLetterApart(SimilarNames.key(of: "Barbell Row"), SimilarNames.key(of: "Barbel Row")))
         #expect(!SimilarNames.oneLetterApart(SimilarNames.key(of: "Squat 5x5"), SimilarNames.key(of: "Squat 3x5")))
     }

@@ -81,20 +81,32 @@ enum SimilarNames {
 
     /// The key of a name: lower-cased letters and digits only.
     static func key(of name: String) -> [Unicode.Scalar] {
-        name.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+        // ASCII names (nearly all) take a fast path without Unicode property lookups.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            return name.utf8.compactMap { byte -> Unicode.Scalar? in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): Unicode.Scalar(byte)
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): Unicode.Scalar(byte + 32)
+                default: nil
+                }
+            }
+        }
+        return name.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }
     }
 
     /// Pairs of distinct keys one letter apart (each pair once, in a fixed order).
     static func letterPairs(_ keys: [[Unicode.Scalar]]) -> [([Unicode.Scalar], [Unicode.Scalar])] {
-        let eligible = keys.indices.filter { keys[$0].count >= minimumLetterKeyLength }
-        var index: [[Unicode.Scalar]: [Int]] = [:]
-        for position in eligible {
+        // Each key and each of its one-deletion variants is indexed by a hash (no variant is
+        // built as an array); a shared hash makes a candidate pair, and every candidate is
+        // checked exactly (``oneLetterApart(_:_:)``), so a hash collision costs a comparison only.
+        var index: [Int: [Int]] = [:]
+        for position in keys.indices where keys[position].count >= minimumLetterKeyLength {
             let key = keys[position]
-            index[key, default: []].append(position)
+            index[variantHash(key, skipping: nil), default: []].append(position)
             for drop in key.indices {
-                var shorter = key
-                shorter.remove(at: drop)
-                index[shorter, default: []].append(position)
+                // Deleting either letter of a doubled pair gives the same variant: index it once.
+                if drop > 0, key[drop] == key[drop - 1] { continue }
+                index[variantHash(key, skipping: drop), default: []].append(position)
             }
         }
         var pairs: Set<Pair> = []
@@ -109,6 +121,15 @@ enum SimilarNames {
         return pairs.sorted { ($0.a, $0.b) < ($1.a, $1.b) }
             .filter { oneLetterApart(keys[$0.a], keys[$0.b]) }
             .map { (keys[$0.a], keys[$0.b]) }
+    }
+
+    /// A hash of `key` with the scalar at `skipping` left out (nil: the whole key). Deterministic
+    /// within one run, which is all the index needs (the result does not depend on it).
+    private static func variantHash(_ key: [Unicode.Scalar], skipping: Int?) -> Int {
+        var hasher = Hasher()
+        for (offset, scalar) in key.enumerated() where offset != skipping { hasher.combine(scalar.value) }
+        hasher.combine(key.count - (skipping == nil ? 0 : 1))
+        return hasher.finalize()
     }
 
     private struct Pair: Hashable {
