@@ -27,6 +27,9 @@ public struct YearReview: Sendable, Equatable {
         public var month: Int
         /// Its totals.
         public var totals: Totals
+
+        /// Creates a month.
+        public init(month: Int, totals: Totals) { (self.month, self.totals) = (month, totals) }
     }
 
     /// The longest run of a streak kind within the year (``Streak`` semantics, cut at the year's
@@ -38,6 +41,11 @@ public struct YearReview: Sendable, Equatable {
         public var first: CivilDate?
         /// The last unit, nil when `length` is 0.
         public var last: CivilDate?
+
+        /// Creates a run (no arguments: none).
+        public init(length: Int = 0, first: CivilDate? = nil, last: CivilDate? = nil) {
+            (self.length, self.first, self.last) = (length, first, last)
+        }
     }
 
     /// One exercise's work in the year.
@@ -52,6 +60,11 @@ public struct YearReview: Sendable, Equatable {
         public var reps: Int
         /// Volume in kg.
         public var volumeKg: Double
+
+        /// Creates a share.
+        public init(name: String, workouts: Int, workingSets: Int, reps: Int, volumeKg: Double) {
+            (self.name, self.workouts, self.workingSets, self.reps, self.volumeKg) = (name, workouts, workingSets, reps, volumeKg)
+        }
     }
 
     /// How far one headline record (e1RM or heaviest) moved in the year through its PR events.
@@ -66,6 +79,11 @@ public struct YearReview: Sendable, Equatable {
         public var workoutID: Int64
         /// PR events of this record in the year.
         public var events: Int
+
+        /// Creates a gain.
+        public init(beforeKg: Double, bestKg: Double, day: CivilDate, workoutID: Int64, events: Int) {
+            (self.beforeKg, self.bestKg, self.day, self.workoutID, self.events) = (beforeKg, bestKg, day, workoutID, events)
+        }
     }
 
     /// One exercise's headline PRs of the year.
@@ -79,6 +97,11 @@ public struct YearReview: Sendable, Equatable {
         /// PRs of the exercise in the year, every record counted: workouts in which it broke at
         /// least one record (docs/product.md "PRs on pages").
         public var prs: Int
+
+        /// Creates a row.
+        public init(exercise: String, e1rm: RecordGain?, heaviest: RecordGain?, prs: Int) {
+            (self.exercise, self.e1rm, self.heaviest, self.prs) = (exercise, e1rm, heaviest, prs)
+        }
     }
 
     /// An exercise whose first session with a working set fell in the year.
@@ -89,6 +112,9 @@ public struct YearReview: Sendable, Equatable {
         public var day: CivilDate
         /// Its workout.
         public var workoutID: Int64
+
+        /// Creates an entry.
+        public init(name: String, day: CivilDate, workoutID: Int64) { (self.name, self.day, self.workoutID) = (name, day, workoutID) }
     }
 
     /// The calendar year.

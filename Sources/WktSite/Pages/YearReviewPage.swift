@@ -51,7 +51,8 @@ extension PageComposer {
     /// The main numbers against the previous year: both values, the difference and the percentage.
     func comparisonSection(_ review: YearReview, into body: inout PageBody) {
         let previousYear = TextFormat.year(review.year - 1)
-        let through = review.inProgress ? " through \(review.comparedThrough.day) \(TextFormat.month(review.comparedThrough.month, year: review.year - 1))" : ""
+        let compared = review.comparedThrough
+        let through = review.inProgress ? " through \(compared.day) \(DateTicks.monthNames[compared.month - 1])" : ""
         body.html("<h2>Compared with \(previousYear)</h2>")
         let rows: [(String, (YearReview.Totals) -> Double, (Double) -> String)] = [
             ("Workouts", { Double($0.workouts) }, { TextFormat.count(Int($0)) }),
@@ -62,19 +63,18 @@ extension PageComposer {
         ]
         let current = TextFormat.year(review.year) + (review.inProgress ? " so far" : "")
         guard review.hasPrevious else {
-            body.html("<p>No workouts in \(previousYear)\(HTML.text(through)), so there is nothing to compare with.</p>")
-            body.markdown(MD.table([MD.Column(""), MD.Column(current, numeric: true)],
+            body.html("<p>No workouts in \(previousYear)\(through), so there is nothing to compare with.</p>")
+            body.markdown(MD.table([MD.Column("Total"), MD.Column(current, numeric: true)],
                                    rows.map { [MD.text($0.0), MD.text($0.2($0.1(review.totals)))] }))
             return
         }
         if review.inProgress {
-            let today = "\(review.through.day) " + TextFormat.month(review.through.month, year: review.year)
-            body.html("<p class=\"muted\">The same stretch of each year: 1 January to \(HTML.text(today)) against "
-                + "\(previousYear)\(HTML.text(through)).</p>")
+            body.html("<p class=\"muted\">The same stretch of both years: \(TextFormat.year(review.year)) through today against "
+                + "\(previousYear)\(through).</p>")
         }
         var missingPercent = false
         body.markdown(MD.table(
-            [MD.Column(""), MD.Column(current, numeric: true), MD.Column(previousYear + through, numeric: true),
+            [MD.Column("Total"), MD.Column(current, numeric: true), MD.Column(previousYear + through, numeric: true),
              MD.Column("Change", numeric: true), MD.Column("Change %", numeric: true)],
             rows.map { title, value, text in
                 let now = value(review.totals), then = value(review.previous)
@@ -99,15 +99,15 @@ extension PageComposer {
     func monthsSection(_ review: YearReview, into body: inout PageBody) throws(SiteError) {
         let yearText = TextFormat.year(review.year)
         body.html("<h2>Month by month</h2>")
-        let chart = BarChart(
+        var chart = BarChart(
             id: try Self.chartID("year-months"), title: "Workouts per month in \(yearText)",
             bars: review.months.map { month in
                 BarChart.Bar(label: DateTicks.abbreviation(month: month.month), value: Double(month.totals.workouts),
                              inProgress: review.inProgress && month.month == review.through.month)
             },
-            labelHeading: "Month", valueHeading: "Workouts"
-        ).render()
-        body.html(chart.html)
+            labelHeading: "Month", valueHeading: "Workouts")
+        chart.inProgressLegend = "this month so far (not finished)"
+        body.html(chart.render().html)
         body.markdown(MD.table(
             [MD.Column("Month"), MD.Column("Workouts", numeric: true), MD.Column("Training days", numeric: true),
              MD.Column("Working sets", numeric: true), MD.Column("Volume", numeric: true)],
