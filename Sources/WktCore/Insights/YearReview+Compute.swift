@@ -85,11 +85,8 @@ extension YearReview {
         var position: [String: Int] = [:]
         for info in workouts {
             for exercise in info.exercises where exercise.workingSets > 0 {
-                let index: Int
-                if let known = position[exercise.name] {
-                    index = known
-                } else {
-                    index = shares.count
+                let index = position[exercise.name, default: shares.count]
+                if index == shares.count {  // first seen
                     position[exercise.name] = index
                     shares.append(ExerciseShare(name: exercise.name, workouts: 0, workingSets: 0, reps: 0, volumeKg: 0))
                     grams.append(0)

@@ -33,7 +33,7 @@ extension PageComposer {
             body.html("<p class=\"muted\">So far: 1 January to today, \(HTML.text(TextFormat.spokenDay(review.through))). "
                 + "The year is not over, so every number here can still grow.</p>")
         }
-        body.html(yearPager(year, in: reviewYears, path: SitePaths.yearReview, up: ("\(yearText) week by week", root + SitePaths.historyYear(year))))
+        body.html(yearPager(year, in: reviewYears, path: SitePaths.yearReview, up: ("\(yearText) in training", root + SitePaths.historyYear(year))))
         comparisonSection(review, into: &body)
         try monthsSection(review, into: &body)
         weeksSection(review, into: &body)
