@@ -43,7 +43,7 @@ enum GoldenSiteListing {
         workouts/2026-11-18-0600.html  c6fcf16d7801c73ace40ce92962bc4a3853ded27e71da95d9831eebee75a1d42
         workouts/index.html  bad4d82bebe45d5cca5e33f86b3aafb28f0639fbb2cc70f72c88e84239f4ddec
         years/2025.html  5b601b29ab29819086345d993abd14301d1b636cfd549b36682654a976c72f0d
-        years/2026.html  9d5f2d87fec97c978142fbb26296b633b5dd8b6c6488d90fa9000c3bdcab9179
+        years/2026.html  5eb5098c7607af33ccd8c0ec953bd8aa46ee9956067d067a93cbee68b98074d2
 
         """
 }

@@ -134,6 +134,32 @@ struct YearReviewPageTests {
         #expect(samples.count == InputDigest.yearReviewFieldCounts.count)
     }
 
+    @Test("hostile input: a huge set, a hostile name, a lone workout in a week of the previous year, bodyweight only")
+    func hostile() throws {
+        let history = WorkoutHistory(workouts: [
+            SiteFixture.workout(1, "2025-03-04 07:00:00", "Lift", [ExerciseBlock(name: SiteFixture.hostileName, sets: SiteFixture.sets([(nil, 10)]))]),
+            SiteFixture.workout(2, "2025-12-29 07:00:00", "Lift", [ExerciseBlock(name: "Squat", sets: SiteFixture.sets([(100, 877_777)]))]),
+            // Friday 1 January 2027 lies in 2026-W53, filed under 2026: 2027 has no week with a workout yet.
+            SiteFixture.workout(3, "2027-01-01 07:00:00", "Lift", [ExerciseBlock(name: "Squat", sets: SiteFixture.sets([(1_000_000, 1)]))]),
+        ])
+        let input = SiteBuildInput(history: history, settings: SiteFixture.settings(), today: CivilDate(year: 2027, month: 1, day: 2)!)
+        let files = SiteFixture.textFiles(try SiteBuilder.build(input))
+        let paths = Set(files.keys)
+        var problems: [String] = []
+        for path in ["years/2025.html", "years/2027.html"] {
+            let html = try #require(files[path])
+            problems += invariantProblems(path: path, html: html) + brokenLinks(path: path, html: html, paths: paths)
+                + numberFormatProblems(path: path, text: html)
+        }
+        #expect(problems.isEmpty, "\(problems)")
+        let lone = try #require(files["years/2027.html"])
+        #expect(lone.contains("Best week: none, no week filed under 2027 has a workout"))
+        #expect(lone.contains("No workouts in 2026 through 2 January, so there is nothing to compare with."))
+        let old = try #require(files["years/2025.html"])
+        #expect(old.contains("87,777,700 kg volume"))
+        #expect(!old.contains("<svg onload"))
+    }
+
     @Test("percentages: whole percent with a sign, none when the previous value is 0")
     func percent() {
         #expect(PageComposer.percentText(YearReview.Change(now: 3, then: 2)) == "+50%")

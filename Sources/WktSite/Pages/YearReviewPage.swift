@@ -133,7 +133,7 @@ extension PageComposer {
         if let best = review.bestWeek {
             items.append("Best week: <strong>\(HTML.text(best.displayLabel))</strong> with "
                 + HTML.text("\(TextFormat.plural(best.workouts, "workout")), \(TextFormat.plural(best.workingSets, "working set")) "
-                    + "and \(site.units.volume(best.volumeKg))"))
+                    + "and \(site.units.volume(best.volumeKg)) volume"))
         } else {
             items.append("Best week: none, no week filed under \(yearText) has a workout")
         }
