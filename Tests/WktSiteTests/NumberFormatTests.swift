@@ -79,7 +79,7 @@ func numberFormatProblems(path: String, text: String) -> [String] {
         let whole = String(parts[0])
         let after = String(String.UnicodeScalarView(scalars[index..<min(scalars.count, index + 8)]))
         let unitFollows = [" kg", " lb", " km", " m", " s", " kcal", " min", " set", " work", " day", " week", " PR", " rep"]
-            .contains { after.hasPrefix($0) }
+            .contains { after.hasPrefix($0) && ($0 != " s" || !(after.dropFirst(2).first?.isLetter ?? false)) }  // `2026 so far` is a year
         let context = String(String.UnicodeScalarView(scalars[max(0, start - 25)..<min(scalars.count, index + 12)]))
         if whole.contains(",") {
             let groups = whole.split(separator: ",", omittingEmptySubsequences: false)

@@ -35,7 +35,7 @@ struct SiteBuilderTests {
             "exercises/svg-onload-alert-1.html", "exercises/squat-barbell.html", "exercises/leg-press.html",
             "exercises/cafe.html", "exercises/cafe-73473dcc.html", "exercises/pull-up.html", "exercises/plank.html",
             "exercises/treadmill.html", "exercises/band-pull-apart.html",
-            "cards/heatmap.svg", "cards/lifts.svg", "cards/streaks.svg",
+            "cards/heatmap.svg", "cards/lifts.svg", "cards/streaks.svg", "years/2025.html", "years/2026.html",
             // The future workout is a Q7 finding (docs/product.md "The Data quality page").
             "quality.html",
         ]
@@ -104,13 +104,13 @@ struct SiteBuilderTests {
         #expect(try text()["data/stats.json"] == expected)
     }
 
-    @Test("T-15: a new week changes only the dashboard, the history, the heatmap card and stats.json")
+    @Test("T-15: a new week changes only the dashboard, the history, this year's review, the heatmap card and stats.json")
     func weekBoundary() throws {
         let sunday = SiteFixture.textFiles(try files())
         let monday = SiteFixture.textFiles(try SiteBuilder.build(SiteFixture.input(today: SiteFixture.today.adding(days: 1))))
         #expect(Set(sunday.keys) == Set(monday.keys))
         let changed = Set(sunday.keys.filter { sunday[$0] != monday[$0] })
-        #expect(changed == ["index.html", "history/index.html", "history/2026.html", "cards/heatmap.svg", "data/stats.json"])
+        #expect(changed == ["index.html", "history/index.html", "history/2026.html", "years/2026.html", "cards/heatmap.svg", "data/stats.json"])
     }
 
     @Test("two workouts in the same minute get distinct page IDs in walk order")

@@ -57,6 +57,9 @@ def page_kinds(site: pathlib.Path) -> dict[str, pathlib.Path]:
         "exercise": site / "exercises" / "bench-press-barbell.html",
         "records": site / "records" / "index.html",
         "records-year": first("records"),
+        # The year in review: the year in progress ("so far") and a complete year before it.
+        "year-review": first("years"),
+        "year-review-past": (sorted((site / "years").glob("*.html"))[-2:-1] or [None])[0] if (site / "years").is_dir() else None,
         "not-found": site / "404.html",
         # Only when there are findings or ignored sets (docs/product.md "The Data quality page").
         "quality": site / "quality.html",
@@ -70,7 +73,7 @@ def check(site: pathlib.Path, shots: pathlib.Path, chromium: str) -> list[str]:
     failures: list[str] = []
     shots.mkdir(parents=True, exist_ok=True)
     kinds = page_kinds(site)
-    for required in ("dashboard", "history", "year", "workout", "exercise", "records", "not-found"):
+    for required in ("dashboard", "history", "year", "year-review", "workout", "exercise", "records", "not-found"):
         if required not in kinds:
             failures.append(f"{required}: no such page in {site}")
     axe = Axe()

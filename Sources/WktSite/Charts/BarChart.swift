@@ -58,6 +58,8 @@ public struct BarChart: Sendable, Hashable {
     public let valueHeading: String
     /// How values are written.
     public let format: ValueFormat
+    /// The legend's words for the unfinished bar (a month chart says `this month so far …`).
+    public var inProgressLegend = "this week so far (not finished)"
 
     /// Creates a bar chart.
     /// - Parameters:
@@ -219,7 +221,7 @@ public struct BarChart: Sendable, Hashable {
             items.append(.init(.target, "target: \(format.text(targetValue)) a week"))
             if bars.contains(where: isUnderTarget) { items.append(.init(.underTarget, "under the target (finished weeks)")) }
         }
-        if bars.contains(where: \.inProgress) { items.append(.init(.inProgress, "this week so far (not finished)")) }
+        if bars.contains(where: \.inProgress) { items.append(.init(.inProgress, inProgressLegend)) }
         return ChartLegend(items)
     }
 

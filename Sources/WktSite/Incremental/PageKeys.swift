@@ -1,7 +1,8 @@
 import WktCore
 
 /// The input digest of every reusable page: workout pages and exercise pages, which are nearly
-/// all of a site's pages and do not depend on "today" (T-15). Two builds that give a page the
+/// all of a site's pages and do not depend on "today" (T-15), and the reviews of past years
+/// (``yearReviewKey(_:)``). Two builds that give a page the
 /// same key compose it to the same title, description and body, so the later build may splice
 /// the earlier one's bytes into its layout (``IncrementalBuild``). The page's share tags
 /// (``ShareMeta``) follow from those, its path, the site title and the base URL, all covered.
@@ -73,6 +74,7 @@ struct PageKeys: Sendable {
         switch job {
         case .workout: .workouts
         case .exercise: .exercises
+        case .yearReview: .history
         default: nil
         }
     }
@@ -82,6 +84,7 @@ struct PageKeys: Sendable {
         switch job {
         case .workout(let index): workoutKey(site.workouts[index])
         case .exercise(let index): exerciseKey(site.exercises[index], listPath: composer.exercisesListPath(forExerciseAt: index))
+        case .yearReview(let year): yearReviewKey(year)
         default: nil
         }
     }
@@ -144,21 +147,21 @@ struct PageKeys: Sendable {
     }
 
     /// Feeds the day, name and page ID of the workout at `index`, or a 0 when there is none.
-    private func addNeighbour(_ index: Int, to digest: inout InputDigest) {
+    func addNeighbour(_ index: Int, to digest: inout InputDigest) {
         guard linkDigests.indices.contains(index) else { return digest.byte(0) }
         digest.byte(1)
         digest.add(linkDigests[index])
     }
 
     /// Feeds what a link to the workout with store ID `id` shows: its day, name and page ID.
-    private func addWorkoutLink(_ id: Int64?, to digest: inout InputDigest) {
+    func addWorkoutLink(_ id: Int64?, to digest: inout InputDigest) {
         guard let id, let entry = site.workout(id: id) else { return digest.byte(0) }
         digest.byte(1)
         addNeighbour(entry.index, to: &digest)
     }
 
     /// Feeds the name and page path of the exercise called `name` (nil when it has no page).
-    private func addExercisePath(_ name: String, to digest: inout InputDigest) {
+    func addExercisePath(_ name: String, to digest: inout InputDigest) {
         if let known = exercisePathDigests[name] { return digest.add(known) }
         var path = InputDigest()
         path.add(name)

@@ -58,12 +58,12 @@ extension PageComposer {
         body.markdown("## Years")
         body.markdown(MD.table(
             [MD.Column("Year"), MD.Column("Workouts", numeric: true), MD.Column("Training days", numeric: true),
-             MD.Column("Weeks on target", numeric: true), MD.Column("Volume", numeric: true)],
+             MD.Column("Weeks on target", numeric: true), MD.Column("Volume", numeric: true), MD.Column("Review")],
             site.years.reversed().map { year in
                 let summary = summary(ofYear: year)
                 return [MD.link(TextFormat.year(year), to: root + SitePaths.historyYear(year)), TextFormat.count(summary.workouts),
                         TextFormat.count(summary.trainingDays), "\(summary.weeksOnTarget) of \(summary.weeks)",
-                        site.units.volume(summary.volumeKg)]
+                        site.units.volume(summary.volumeKg), reviewLink(year, root: root)]
             }))
         body.html("<h2>Every week</h2>")
         var calendar = ""
@@ -94,6 +94,13 @@ extension PageComposer {
                     section: .history, blocks: body.blocks)
     }
 
+    /// A link to the review of `year` (`2026 in review`), or `–` for a year without one.
+    func reviewLink(_ year: Int, root: String, html: Bool = false) -> String {
+        guard let review = yearReviews[year] else { return "–" }
+        let text = Self.reviewTitle(review) + (html ? " →" : "")
+        return html ? HTML.link(text, to: root + SitePaths.yearReview(year)) : MD.link(text, to: root + SitePaths.yearReview(year))
+    }
+
     /// `history/<year>.html`: the year as a heatmap, its weekly chart, its weeks and its workouts.
     func historyYear(_ year: Int) throws(SiteError) -> Page {
         let root = "../"
@@ -106,6 +113,7 @@ extension PageComposer {
             + "weekly target met in \(summary.weeksOnTarget) of \(TextFormat.plural(summary.weeks, "week")) · "
             + "\(HTML.text(site.units.volume(summary.volumeKg)))</p>")
         body.html(yearPager(year, in: site.years, path: SitePaths.historyYear, up: ("All years", root + SitePaths.historyIndex)))
+        if yearReviews[year] != nil { body.html("<p class=\"year-review-link\">" + reviewLink(year, root: root, html: true) + "</p>") }
 
         let days = site.workouts.filter { $0.day.year == year }
         let heatmap = yearHeatmap(year, id: try Self.chartID("year-days"), root: root).render()

@@ -11,6 +11,8 @@ enum PageJob: Sendable, Hashable {
     case historyYear(Int)
     /// `workouts/index.html`.
     case workoutsIndex
+    /// `years/<year>.html`: the year in review (years with counted workouts).
+    case yearReview(Int)
     /// `workouts/<year>.html` (long lists only).
     case workoutsYear(Int)
     /// `workouts/<id>.html` of the workout at this index of ``SiteModel/workouts``.
@@ -39,6 +41,8 @@ struct PageComposer: Sendable {
     /// For each workout of ``SiteModel/workouts``, the index of the previous workout of the same
     /// name (``WorkoutComparison/previousSameName(_:)``).
     let previousSameName: [Int?]
+    /// The review of each year with counted workouts (``YearReview``), computed once.
+    let yearReviews: [Int: YearReview]
 
     /// A composer for `site`.
     init(site: SiteModel) {
@@ -47,6 +51,7 @@ struct PageComposer: Sendable {
         for event in site.report.prEvents { eventsByYear[event.day.year, default: []].append(event) }
         self.prRowsByYear = eventsByYear.mapValues { Self.prGroups(PREvent.newestFirst($0)) }
         self.previousSameName = WorkoutComparison.previousSameName(site.workouts)
+        self.yearReviews = Dictionary(YearReview.all(report: site.report).map { ($0.year, $0) }) { first, _ in first }
     }
 
     /// Lists longer than this many rows are split into one page per year.
@@ -68,6 +73,7 @@ struct PageComposer: Sendable {
         jobs += (1...Self.pageCount(exercisesWithRecords.count)).map { PageJob.recordsIndex(page: $0) }
         guard !site.workouts.isEmpty else { return jobs }
         jobs += site.years.map { PageJob.historyYear($0) }
+        jobs += reviewYears.map { PageJob.yearReview($0) }
         if splitWorkoutsByYear { jobs += workoutYears.map { PageJob.workoutsYear($0) } }
         if splitRecordsByYear {
             for year in prYears {
@@ -85,6 +91,7 @@ struct PageComposer: Sendable {
         case .dashboard: try dashboard()
         case .historyIndex: try historyIndex()
         case .historyYear(let year): try historyYear(year)
+        case .yearReview(let year): try yearReviewPage(year)
         case .workoutsIndex: workoutsIndex()
         case .workoutsYear(let year): workoutsYear(year)
         case .workout(let index): workoutPage(site.workouts[index])

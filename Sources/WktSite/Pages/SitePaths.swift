@@ -37,6 +37,8 @@ enum SitePaths {
     static func workoutsYear(_ year: Int) -> String { "workouts/\(TextFormat.year(year)).html" }
     /// `records/2026.html`.
     static func recordsYear(_ year: Int) -> String { "records/\(TextFormat.year(year)).html" }
+    /// `years/2026.html`: the year in review.
+    static func yearReview(_ year: Int) -> String { "years/\(TextFormat.year(year)).html" }
     /// `workouts/2026-11-18-0600.html`.
     static func workout(_ pageID: String) -> String { "workouts/\(pageID).html" }
     /// `exercises/bench-press-barbell.html`.
