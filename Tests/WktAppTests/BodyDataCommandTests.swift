@@ -5,7 +5,7 @@ import WktStore
 @testable import WktApp
 
 /// Bodyweight measurements through the commands: import summaries, export round trip, rebuilds
-/// (docs/formats.md "Bodyweight measurements", docs/product.md "Speed budgets").
+/// (docs/formats.md §10, docs/product.md "Speed budgets").
 @Suite("bodyweight measurements through import, export and build")
 struct BodyDataCommandTests {
     static let body = """

@@ -24,7 +24,7 @@ struct StoreFileTests {
             #expect(rw.journalMode == "delete" && rw.synchronous == 2 && rw.foreignKeys == 1)
             let ro = try WorkoutStore.open(path: path, mode: .readOnly).pragmas()
             #expect(ro.journalMode == "delete" && ro.synchronous == 2 && ro.foreignKeys == 1)
-            #expect(try store.schemaVersion() == 1)
+            #expect(try store.schemaVersion() == StoreSchema.migrations.count)
             #expect(try store.integrityCheck() == "ok")
             // Header bytes 18–19 are 1 (rollback journal), never 2 (WAL).
             #expect(Array(try folder.bytes("w.sqlite")[18...19]) == [1, 1])

@@ -1,7 +1,7 @@
 import WktCore
 
 /// The demo lifter's body: weekly bodyweight measurements and the assisted pull-ups and dips of
-/// the first months (docs/product.md "The demo").
+/// the first months (docs/formats.md §10).
 ///
 /// Deterministic like the rest of the demo: only basic IEEE arithmetic and the demo's own
 /// random stream, so the same options give the same measurements on every platform.

@@ -1,6 +1,6 @@
 import WktCore
 
-/// Collects the bodyweight measurements of one file (docs/formats.md "Bodyweight measurements"):
+/// Collects the bodyweight measurements of one file (docs/formats.md §10):
 /// a plausible weight becomes a measurement; an implausible one (outside
 /// ``WktCore/BodyMeasurement/plausibleKg``) becomes a warning naming where it is in the file and
 /// is not imported, never dropped in silence. Several on one day: the last one added wins.

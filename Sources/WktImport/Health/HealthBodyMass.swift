@@ -1,6 +1,6 @@
 import WktCore
 
-/// The bodyweight records of an Apple Health export (docs/formats.md "Bodyweight measurements"):
+/// The bodyweight records of an Apple Health export (docs/formats.md §10):
 /// `<Record type="HKQuantityTypeIdentifierBodyMass" unit="kg" startDate="…" value="82.4"/>`.
 ///
 /// * The day is the local date of `startDate` (in the timestamp's own offset); the weight is

@@ -1,11 +1,24 @@
 /// The element-level decisions of ``HealthPrepass``: which children of `<HealthData>` are
 /// passed on (every `<Workout>`, bodyweight `<Record>`s) and the bookkeeping of start and end tags.
 extension HealthPrepass {
+    /// A double-quoted value of a held-back `<Record>` tag was read (``held`` ends with its closing
+    /// quote): a value that is a type identifier (`HK…`) decides at once, so the rest of the tag
+    /// takes the fast path; any other value leaves the decision to the end of the tag.
+    mutating func heldValueEnded(into out: inout [UInt8]) {
+        let end = held.count - 1
+        guard heldValueStart <= end, end - heldValueStart >= 2,
+              held[heldValueStart] == UInt8(ascii: "H"), held[heldValueStart + 1] == UInt8(ascii: "K")
+        else { return }
+        let type = held[heldValueStart..<end]
+        settleHeld(into: &out, bodyMass: type.elementsEqual(Self.bodyMassType.dropFirst().dropLast()))
+    }
+
     /// Ends the hold of a `<Record>` start tag: a bodyweight record is passed on from its `<`
     /// (and, when not empty, with its children); any other loses all but its line breaks.
-    mutating func settleHeld(into out: inout [UInt8]) {
+    /// Without `bodyMass`, the held bytes are searched for the type.
+    mutating func settleHeld(into out: inout [UInt8], bodyMass: Bool? = nil) {
         holding = false
-        if Self.contains(held, Self.bodyMassType) {
+        if bodyMass ?? Self.contains(held, Self.bodyMassType) {
             emitting = true
             for byte in held { put(byte, into: &out) }
         } else {

@@ -17,8 +17,9 @@ import WktCore
 ///   an U+000B inside an attribute no longer truncates the value; they are counted.
 /// * Only `<Workout>` children of `<HealthData>` and the `<Record>` children whose start tag
 ///   holds `"HKQuantityTypeIdentifierBodyMass"` (bodyweight, docs/formats.md "Bodyweight
-///   measurements") are passed on. A `<Record>` start tag is held back until its `>` to decide;
-///   one longer than ``maxHeldTag`` without that type is dropped. Other `Record`s,
+///   measurements") are passed on. A `<Record>` start tag is held back until its first
+///   attribute value that looks like a type (`HK…`; Apple writes `type` first) decides, else
+///   until its `>`; one longer than ``maxHeldTag`` without that type is dropped. Other `Record`s,
 ///   `Correlation`, `ActivitySummary`, … (99 % of a real export) are checked here for balanced,
 ///   matching tags and dropped, which is what makes a 1 GB export cheap: `XMLParser` costs
 ///   about 60 MB/s whatever the delegate does. Every line break of dropped content is still
@@ -65,6 +66,8 @@ struct HealthPrepass {
     var holding = false
     /// The held-back bytes of a `<Record>` start tag.
     var held: [UInt8] = []
+    /// Where in ``held`` the attribute value being read starts.
+    var heldValueStart = 0
     private var utf8 = UTF8Validator()
     /// The open elements and the name of the tag being read.
     var elements = HealthElementStack()
@@ -152,7 +155,11 @@ struct HealthPrepass {
         }
         if holding {
             held.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<index]))
-            if held.count > Self.maxHeldTag { settleHeld(into: &out) }
+            if state == .tagBody {
+                heldValueEnded(into: &out)
+            } else if held.count > Self.maxHeldTag {
+                settleHeld(into: &out)
+            }
         }
         return index
     }
@@ -330,6 +337,8 @@ struct HealthPrepass {
     mutating func put(_ byte: UInt8, into out: inout [UInt8]) {
         if holding {
             held.append(byte)
+            // Outside values, every quote opens one (the closing ones are read by skipQuoted).
+            if byte == UInt8(ascii: "\"") && state == .tagBody { heldValueStart = held.count }
             if held.count > Self.maxHeldTag { settleHeld(into: &out) }
             return
         }

@@ -1,7 +1,7 @@
 import GRDB
 import WktCore
 
-/// Writes a batch's bodyweight measurements (docs/formats.md "Bodyweight measurements"): at most
+/// Writes a batch's bodyweight measurements (docs/formats.md §10): at most
 /// one row per day and source; a measurement of a stored day and source replaces the stored
 /// weight (the last one read wins) and one with the same weight changes nothing, so importing a
 /// file twice adds nothing the second time.

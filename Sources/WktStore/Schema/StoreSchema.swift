@@ -107,7 +107,7 @@ enum StoreSchema {
         ) STRICT;
         """
 
-    /// Version 2: bodyweight measurements (docs/formats.md "Bodyweight measurements"), at most one
+    /// Version 2: bodyweight measurements (docs/formats.md §10), at most one
     /// per day and source. Workouts are untouched: a version-1 store keeps every row.
     ///
     /// The weight bounds are ``WktCore/BodyMeasurement/plausibleKg``; the importers check them
