@@ -15,13 +15,18 @@ struct BodyDataCommandTests {
         ]}
         """
 
+    /// A sandbox whose store holds the Strong sample's workouts, and the path of the body file.
+    static func storeWithWorkouts() throws -> (box: Sandbox, bodyFile: String) {
+        let box = try Sandbox()
+        let csv = try box.write("a.csv", SameHistory.strongComma)
+        #expect(ImportRunner.run(ImportRequest(files: [csv], unit: .kg), env: box.env).exitCode == 0)
+        return (box, try box.write("body.json", Self.body))
+    }
+
     @Test("import says how many measurements were added; export writes them; the export imports back unchanged")
     func exportRoundTrip() throws {
-        let box = try Sandbox()
+        let (box, file) = try Self.storeWithWorkouts()
         defer { box.remove() }
-        let workouts = try box.write("a.csv", SameHistory.strongComma)
-        #expect(ImportRunner.run(ImportRequest(files: [workouts], unit: .kg), env: box.env).exitCode == 0)
-        let file = try box.write("body.json", Self.body)
         let first = ImportRunner.run(ImportRequest(files: [file]), env: box.env)
         #expect(first.exitCode == 0, "\(first.stderr)")
         #expect(first.stdout.contains("; 2 bodyweight measurements added"), "\(first.stdout)")
@@ -50,15 +55,12 @@ struct BodyDataCommandTests {
 
     @Test("a new measurement makes an up-to-date site stale and rebuilds every page")
     func rebuild() throws {
-        let box = try Sandbox()
+        let (box, file) = try Self.storeWithWorkouts()
         defer { box.remove() }
-        let workouts = try box.write("a.csv", SameHistory.strongComma)
-        #expect(ImportRunner.run(ImportRequest(files: [workouts], unit: .kg), env: box.env).exitCode == 0)
         #expect(BuildRunner.run(BuildRequest(today: "2026-11-21"), env: box.env).exitCode == 0)
         #expect(BuildRunner.run(BuildRequest(today: "2026-11-21"), env: box.env).stdout.contains("is up to date"))
         let page = try box.bytes("site/index.html")
 
-        let file = try box.write("body.json", Self.body)
         #expect(ImportRunner.run(ImportRequest(files: [file]), env: box.env).exitCode == 0)
         let rebuilt = BuildRunner.run(BuildRequest(today: "2026-11-21"), env: box.env)
         #expect(rebuilt.exitCode == 0)
