@@ -32,12 +32,13 @@ public enum ExportRunner {
             }
             let history = try store.loadHistory()
             let document = WktJSON.encode(
-                workouts: history.workouts.map(\.workout), schedule: history.storedSchedule)
+                workouts: history.workouts.map(\.workout), schedule: history.storedSchedule, body: history.body)
             guard let output = request.output else { return CommandResult(stdout: document) }
             let path = env.absolute(output)
             try writeAtomically(Data(document.utf8), to: path)
             return CommandResult(stderr: [
-                "wkt-site: exported \(history.workouts.count) workouts to \(path)",
+                "wkt-site: exported \(history.workouts.count) workouts"
+                    + (history.body.isEmpty ? "" : " and \(history.body.count) bodyweight measurements") + " to \(path)",
             ])
         } catch {
             return error.result

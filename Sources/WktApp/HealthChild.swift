@@ -7,7 +7,8 @@ import WktImport
 /// instead of a dead run (docs/reliability.md P5).
 ///
 /// Protocol: the child writes the workouts as wkt JSON on stdout (ids `apple-health:<key>`, which
-/// the parent's wkt JSON decoder maps back to the Apple Health identity), each warning as a
+/// the parent's wkt JSON decoder maps back to the Apple Health identity; bodyweight measurements
+/// in `body` with `source` `apple-health`), each warning as a
 /// `warning: …` line on stderr, and on failure `error-line: N` (when a line is known) and
 /// `error: MESSAGE` lines on stderr and the exit code.
 enum HealthChild {
@@ -108,7 +109,8 @@ enum HealthChild {
             let batch = try FileImporter.readAppleHealth(path: path, file: path)
             // One line each: the parent reads these back line by line.
             let stderr = ["format: \(batch.format)"] + batch.warnings.map { "warning: " + MessageText.oneLine($0) }
-            return CommandResult(stdout: WktJSON.encode(workouts: batch.workouts, schedule: nil), stderr: stderr)
+            return CommandResult(
+                stdout: WktJSON.encode(workouts: batch.workouts, schedule: nil, body: batch.body), stderr: stderr)
         } catch {
             return CommandResult(
                 stderr: (error.line.map { ["error-line: \($0)"] } ?? []) + ["error: " + error.message],

@@ -204,6 +204,10 @@ struct FileReport {
         let verb = dryRun ? "would add" : "added"
         var line = "\(file): \(batch.format) — \(o.added) workouts \(verb), \(o.updated) updated, "
             + "\(o.unchanged) unchanged; \(o.sets) sets"
+        if !batch.body.isEmpty {
+            line += "; \(o.measurementsAdded) bodyweight measurements \(verb)"
+                + (o.measurementsUpdated > 0 ? ", \(o.measurementsUpdated) updated" : "")
+        }
         let skipped = batch.skipped.count + batch.pseudoRows
         if skipped > 0 {
             var parts: [String] = []
@@ -231,6 +235,8 @@ struct FileReport {
             ("workouts_updated", .int(o.updated)),
             ("workouts_unchanged", .int(o.unchanged)),
             ("sets", .int(o.sets)),
+            ("measurements_added", .int(o.measurementsAdded)),
+            ("measurements_updated", .int(o.measurementsUpdated)),
             ("rows_skipped", .int((batch?.skipped.count ?? 0) + (batch?.pseudoRows ?? 0))),
             ("errors", .array(errors.map { line, message in .object([("line", .int(line)), ("message", .string(message))]) })),
             ("warnings", .array((batch?.warnings ?? []).map { .string($0) })),

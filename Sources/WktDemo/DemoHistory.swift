@@ -10,7 +10,8 @@ import WktCore
 /// training level that rises fast at first and slowly for years, in meso-cycles of rising weeks
 /// ending in a deload week, rounded to real plates (2.5 kg barbell and stacks, 1 kg dumbbells,
 /// 4 kg kettlebells). About 120 exercises carry Strong's names; sets include warm-ups, drop and
-/// failure sets, bodyweight and weighted pull-ups and dips, timed holds and treadmill runs.
+/// failure sets, bodyweight and weighted pull-ups and dips (assisted ones in the first months,
+/// ``DemoBody``), timed holds and treadmill runs, and a weekly bodyweight measurement.
 ///
 /// Randomness comes only from ``DemoOptions/seed`` through xoshiro256** seeded by SplitMix64, and
 /// all arithmetic that shapes the data is IEEE basic arithmetic, so the output does not depend on
@@ -32,7 +33,13 @@ public enum DemoHistory {
         let contentRandom = root.fork()
         let plan = CalendarPlan.make(endDay: options.endDay, years: years, rng: &calendarRandom)
         var generator = DemoGenerator(plan: plan, rng: contentRandom)
-        return ImportBatch(file: "demo", format: "demo", workouts: generator.run(), carried: .all)
+        // Forked after the others, so the calendar and the sets do not depend on it.
+        var bodyRandom = root.fork()
+        var batch = ImportBatch(
+            file: "demo", format: "demo", workouts: DemoBody.assisted(generator.run(), startDay: plan.startDay),
+            carried: .all)
+        batch.body = DemoBody.measurements(startDay: plan.startDay, endDay: plan.endDay, rng: &bodyRandom)
+        return batch
     }
 
     /// Validates `options`, then generates the history.

@@ -43,7 +43,7 @@ public enum SiteBuilder {
             settings: input.settings, baseURL: baseURL, templates: layout.fingerprint, renderer: input.renderer)
         // The one place `[publish]` applies: nothing below sees a hidden value.
         let (history, quality) = input.publishedHistory
-        let configuration = fingerprint.configuration(storedSchedule: history.storedSchedule)
+        let configuration = fingerprint.configuration(storedSchedule: history.storedSchedule, body: history.body)
         // Started before the statistics, so the previous pages are read while they are computed.
         let started = input.previousSite.map { IncrementalBuild.start(previous: $0, renderer: input.renderer) }
         let site = SiteModel(history: history, settings: input.settings, today: input.today, quality: quality)

@@ -8,13 +8,23 @@ public struct ImportOutcome: Sendable, Equatable {
     public var unchanged: Int
     /// Sets of the added and updated workouts.
     public var sets: Int
+    /// Bodyweight measurements whose day and source were new.
+    public var measurementsAdded = 0
+    /// Bodyweight measurements that replaced a stored one of the same day and source with
+    /// another weight (the last one read wins).
+    public var measurementsUpdated = 0
 
     /// Creates an outcome.
-    public init(added: Int = 0, updated: Int = 0, unchanged: Int = 0, sets: Int = 0) {
+    public init(
+        added: Int = 0, updated: Int = 0, unchanged: Int = 0, sets: Int = 0, measurementsAdded: Int = 0,
+        measurementsUpdated: Int = 0
+    ) {
         self.added = added
         self.updated = updated
         self.unchanged = unchanged
         self.sets = sets
+        self.measurementsAdded = measurementsAdded
+        self.measurementsUpdated = measurementsUpdated
     }
 }
 

@@ -76,6 +76,9 @@ public struct WorkoutStore: Sendable {
     /// - Stored workouts that a batch does not mention are left alone (an export may be partial).
     /// - Batches are applied in order; a later batch sees what earlier ones did.
     /// - A batch's non-nil `schedule` replaces the stored schedule.
+    /// - A batch's bodyweight measurements are kept one per day and source: a new day and source
+    ///   is added, another weight for a stored one replaces it (the last one read wins), the same
+    ///   weight changes nothing (``BodyWriter``).
     /// - Any failure rolls back every batch; bad data (a constraint, a non-finite number) is
     ///   ``StoreError/invalidData(path:file:detail:)`` naming the batch's file.
     ///
@@ -120,14 +123,16 @@ public struct WorkoutStore: Sendable {
     }
 
     /// All workouts in one read transaction, oldest first (``WktCore/WorkoutHistory`` sorts), plus
-    /// the stored schedule.
+    /// the stored schedule and the bodyweight measurements (oldest first, by day, then source).
     ///
     /// - Throws: ``StoreError``: `busy`, `corrupt`, `invalidStoredValue`, `sqlite`.
     public func loadHistory() throws(StoreError) -> WorkoutHistory {
         let loader = HistoryLoader(storePath: path)
         return try run { queue throws in
             try queue.read { db in
-                WorkoutHistory(workouts: try loader.loadAll(db), storedSchedule: try loader.loadSchedule(db))
+                var history = WorkoutHistory(workouts: try loader.loadAll(db), storedSchedule: try loader.loadSchedule(db))
+                history.body = try loader.loadBody(db)
+                return history
             }
         }
     }

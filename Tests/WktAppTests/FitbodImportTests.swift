@@ -39,7 +39,8 @@ struct FitbodImportTests {
         #expect(second.exitCode == 0)
         #expect(second.stdout == """
             {"file": "WorkoutExport.csv", "format": "fitbod", "unit_assumed": null, "workouts_added": 0, \
-            "workouts_updated": 0, "workouts_unchanged": 3, "sets": 0, "rows_skipped": 0, "errors": [], "warnings": []}
+            "workouts_updated": 0, "workouts_unchanged": 3, "sets": 0, "measurements_added": 0, \
+            "measurements_updated": 0, "rows_skipped": 0, "errors": [], "warnings": []}
 
             """)
         let after = try WorkoutStore.open(path: storePath, mode: .readOnly).loadHistory()

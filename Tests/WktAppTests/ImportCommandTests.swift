@@ -20,7 +20,8 @@ struct ImportCommandTests {
         #expect(second.exitCode == 0)
         #expect(second.stdout == """
             {"file": "strong.csv", "format": "strong/A", "unit_assumed": null, "workouts_added": 0, \
-            "workouts_updated": 0, "workouts_unchanged": 3, "sets": 0, "rows_skipped": 0, "errors": [], "warnings": []}
+            "workouts_updated": 0, "workouts_unchanged": 3, "sets": 0, "measurements_added": 0, \
+            "measurements_updated": 0, "rows_skipped": 0, "errors": [], "warnings": []}
 
             """)
         let store = try WorkoutStore.open(path: storePath, mode: .readOnly)

@@ -24,8 +24,9 @@ struct StrongLiftsCommandTests {
         let file = try box.write("stronglifts.csv", Self.export)
         let first = ImportRunner.run(ImportRequest(files: [file]), env: box.env)
         #expect(first.exitCode == 0, "\(first.stderr)")
-        #expect(first.stdout == "stronglifts.csv: stronglifts/kg — 3 workouts added, 0 updated, 0 unchanged; 7 sets\n")
-        #expect(first.stderr.contains { $0.contains("StrongLifts body weight (3 workouts) is not stored yet") })
+        #expect(first.stdout == "stronglifts.csv: stronglifts/kg — 3 workouts added, 0 updated, 0 unchanged; 7 sets; "
+            + "2 bodyweight measurements added\n")
+        #expect(!first.stderr.contains { $0.contains("body weight") })
         let storePath = box.directory + "/workouts.sqlite"
         let before = try WorkoutStore.open(path: storePath, mode: .readOnly).loadHistory()
         #expect(before.workouts.map(\.workout.sourceKey) == ["2026/11/02#1", "2026/11/02#2", "2026/11/04#3"])
@@ -35,9 +36,9 @@ struct StrongLiftsCommandTests {
         #expect(second.exitCode == 0)
         #expect(second.stdout == """
             {"file": "stronglifts.csv", "format": "stronglifts/kg", "unit_assumed": null, "workouts_added": 0, \
-            "workouts_updated": 0, "workouts_unchanged": 3, "sets": 0, "rows_skipped": 0, "errors": [], \
-            "warnings": ["StrongLifts body weight (3 workouts) is not stored yet: re-import this file once \
-            bodyweight measurements are supported"]}
+            "workouts_updated": 0, "workouts_unchanged": 3, "sets": 0, "measurements_added": 0, \
+            "measurements_updated": 0, "rows_skipped": 0, "errors": [], \
+            "warnings": []}
 
             """)
         let store = try WorkoutStore.open(path: storePath, mode: .readOnly)
@@ -76,7 +77,8 @@ struct StrongLiftsCommandTests {
         let sample = SharedSamples.root + "/stronglifts/stronglifts-export-kg.csv"
         let imported = ImportRunner.run(ImportRequest(files: [sample]), env: box.env)
         #expect(imported.exitCode == 0, "\(imported.stderr)")
-        #expect(imported.stdout.hasSuffix("stronglifts/kg — 5 workouts added, 0 updated, 0 unchanged; 52 sets\n"))
+        #expect(imported.stdout.hasSuffix(
+            "stronglifts/kg — 5 workouts added, 0 updated, 0 unchanged; 52 sets; 2 bodyweight measurements added\n"))
         let built = BuildRunner.run(BuildRequest(today: "2026-08-20"), env: box.env)
         #expect(built.exitCode == 0, "\(built.stderr)")
         let pages = try FileManager.default.contentsOfDirectory(atPath: box.directory + "/site/workouts")

@@ -25,9 +25,6 @@ struct StrongLiftsImporterTests {
         ([header] + rows).joined(separator: "\n") + "\n"
     }
 
-    static let bodyWeightWarning = "StrongLifts body weight (1 workout) is not stored yet: re-import this file once "
-        + "bodyweight measurements are supported"
-
     @Test("one row per exercise: keyed date#number, named, Program in the note, duration from hours, 0-rep slots left out")
     func basicFile() throws {
         let batch = try importCSV(Self.file([
@@ -40,7 +37,8 @@ struct StrongLiftsImporterTests {
         #expect(batch.unitAssumed == nil)
         #expect(batch.carried == [.workoutNotes, .duration])
         #expect(batch.skipped == [])
-        #expect(batch.warnings == [Self.bodyWeightWarning])
+        #expect(batch.warnings == [])
+        #expect(batch.body == [BodyMeasurement(day: try #require(CivilDate(year: 2025, month: 1, day: 7)), weightKg: 80, source: "stronglifts")])
         #expect(batch.workouts.map(\.source) == [.stronglifts, .stronglifts])
         #expect(batch.workouts.map(\.sourceKey) == ["2025/01/07#1", "2025/01/07#2"])
         #expect(batch.workouts.map(\.name) == ["Workout A", "Workout B"])
@@ -98,7 +96,9 @@ struct StrongLiftsImporterTests {
         #expect(batch.workouts.first?.exercises.first?.sets == [
             WorkoutSet(weightKg: 61.235, reps: 5), WorkoutSet(weightKg: 20.412, reps: 5),
         ])
-        #expect(batch.warnings == [Self.bodyWeightWarning])
+        // Body Weight (KG) stays in kg in a pound export.
+        #expect(batch.warnings == [])
+        #expect(batch.body.map(\.weightKg) == [80])
     }
 
     @Test("12-hour clock: 12:05 AM is 00:05, 12:30 PM is 12:30; 24-hour accepted; empty start is 12:00")
@@ -191,10 +191,9 @@ struct StrongLiftsImporterTests {
         #expect(batch.skipped.first?.message.hasSuffix("an empty pair ends the exercise") == true)
         #expect(batch.workouts.map(\.sourceKey) == ["2025/01/07#1", "2025/01/11#3"])
         #expect(batch.workouts.first?.exercises.map(\.name) == ["Squat", "Bench Press"])
-        #expect(batch.warnings == [
-            "StrongLifts body weight (2 workouts) is not stored yet: re-import this file once bodyweight "
-                + "measurements are supported",
-        ])
+        #expect(batch.warnings == [])
+        // Only the workouts kept give measurements (the skipped row's workout gives none).
+        #expect(batch.body.map(\.day.description) == ["2025-01-07", "2025-01-11"])
     }
 
     @Test("notes: Program alone, Notes alone, neither; body weight must be a number ≥ 0 and 0 warns about nothing")

@@ -22,10 +22,10 @@ struct StrongLiftsSampleTests {
         #expect(batch.format == "stronglifts/kg")
         #expect(batch.unitAssumed == nil)
         #expect(batch.skipped == [])
-        #expect(batch.warnings == [
-            "StrongLifts body weight (5 workouts) is not stored yet: re-import this file once bodyweight "
-                + "measurements are supported",
-        ])
+        #expect(batch.warnings == [])
+        // Body Weight (KG) 83.5 on both days; the lb export holds the same kg value.
+        #expect(batch.body.map(\.day.description) == ["2026-08-11", "2026-08-13"])
+        #expect(batch.body.allSatisfy { $0.weightKg == 83.5 && $0.source == "stronglifts" })
         #expect(batch.workouts.count == 5)
         #expect(batch.workouts.reduce(0) { $0 + $1.exercises.count } == 15)
         #expect(batch.setCount == 52)
@@ -92,6 +92,7 @@ struct StrongLiftsSampleTests {
         let lb = try load("lb")
         #expect(lb.format == "stronglifts/lb")
         #expect(lb.warnings == kg.warnings)
+        #expect(lb.body == kg.body)
         #expect(lb.workouts.count == kg.workouts.count)
         for (k, p) in zip(kg.workouts, lb.workouts) {
             #expect(p.sourceKey == k.sourceKey)

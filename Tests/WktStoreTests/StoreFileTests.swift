@@ -24,7 +24,7 @@ struct StoreFileTests {
             #expect(rw.journalMode == "delete" && rw.synchronous == 2 && rw.foreignKeys == 1)
             let ro = try WorkoutStore.open(path: path, mode: .readOnly).pragmas()
             #expect(ro.journalMode == "delete" && ro.synchronous == 2 && ro.foreignKeys == 1)
-            #expect(try store.schemaVersion() == 1)
+            #expect(try store.schemaVersion() == StoreSchema.migrations.count)
             #expect(try store.integrityCheck() == "ok")
             // Header bytes 18–19 are 1 (rollback journal), never 2 (WAL).
             #expect(Array(try folder.bytes("w.sqlite")[18...19]) == [1, 1])
@@ -124,17 +124,18 @@ struct StoreFileTests {
     @Test("S-06: a store from a newer wkt-site is refused before any write, in both modes")
     func newerSchemaRefused() throws {
         try TempFolder.withStore { folder, path in
-            let future = StoreSchema.migrations + [Migration(identifier: "v2-future", sql: "CREATE TABLE future (x INTEGER)")]
+            let known = StoreSchema.migrations.count
+            let future = StoreSchema.migrations + [Migration(identifier: "v99-future", sql: "CREATE TABLE future (x INTEGER)")]
             _ = try WorkoutStore.open(path: path, mode: .readWrite, busyTimeout: 5, migrations: future)
             let bytes = try folder.bytes("w.sqlite")
 
             for mode in [WorkoutStore.Mode.readWrite, .readOnly] {
-                #expect(throws: StoreError.newerSchema(path: path, storeVersion: 2, knownVersion: 1)) {
+                #expect(throws: StoreError.newerSchema(path: path, storeVersion: known + 1, knownVersion: known)) {
                     try WorkoutStore.open(path: path, mode: mode)
                 }
                 #expect(try folder.bytes("w.sqlite") == bytes)
             }
-            let message = StoreError.newerSchema(path: path, storeVersion: 2, knownVersion: 1).description
+            let message = StoreError.newerSchema(path: path, storeVersion: known + 1, knownVersion: known).description
             #expect(message.contains("newer wkt-site") && message.contains(path))
         }
     }
@@ -144,23 +145,23 @@ struct StoreFileTests {
         try TempFolder.withStore { folder, path in
             let broken = StoreSchema.migrations + [
                 Migration(
-                    identifier: "v2-extra",
+                    identifier: "v99-extra",
                     sql: "CREATE TABLE extra (x INTEGER); INSERT INTO no_such_table VALUES (1);"),
             ]
             #expect {
                 try WorkoutStore.open(path: path, mode: .readWrite, busyTimeout: 5, migrations: broken)
             } throws: { error in
                 guard case let .migrationFailed(p, migration, detail) = error as? StoreError else { return false }
-                return p == path && migration == "v2-extra" && detail.contains("no_such_table")
+                return p == path && migration == "v99-extra" && detail.contains("no_such_table")
             }
             let current = try WorkoutStore.open(path: path, mode: .readWrite)
-            #expect(try current.schemaVersion() == 1)
+            #expect(try current.schemaVersion() == StoreSchema.migrations.count)
             #expect(try !current.tableNames().contains("extra"))
-            #expect(try current.tableRows("grdb_migrations") == ["'v1-workouts'"])
+            #expect(try current.tableRows("grdb_migrations") == StoreSchema.migrations.map { "'\($0.identifier)'" })
 
-            let fixed = StoreSchema.migrations + [Migration(identifier: "v2-extra", sql: "CREATE TABLE extra (x INTEGER);")]
+            let fixed = StoreSchema.migrations + [Migration(identifier: "v99-extra", sql: "CREATE TABLE extra (x INTEGER);")]
             let migrated = try WorkoutStore.open(path: path, mode: .readWrite, busyTimeout: 5, migrations: fixed)
-            #expect(try migrated.schemaVersion() == 2)
+            #expect(try migrated.schemaVersion() == StoreSchema.migrations.count + 1)
             #expect(try migrated.tableNames().contains("extra"))
         }
     }
@@ -169,8 +170,9 @@ struct StoreFileTests {
     func olderSchemaReadOnly() throws {
         try TempFolder.withStore { folder, path in
             try makeStore(path)
-            let newer = StoreSchema.migrations + [Migration(identifier: "v2-extra", sql: "CREATE TABLE extra (x INTEGER)")]
-            #expect(throws: StoreError.olderSchema(path: path, storeVersion: 1, knownVersion: 2)) {
+            let newer = StoreSchema.migrations + [Migration(identifier: "v99-extra", sql: "CREATE TABLE extra (x INTEGER)")]
+            let known = StoreSchema.migrations.count
+            #expect(throws: StoreError.olderSchema(path: path, storeVersion: known, knownVersion: known + 1)) {
                 try WorkoutStore.open(path: path, mode: .readOnly, busyTimeout: 5, migrations: newer)
             }
         }

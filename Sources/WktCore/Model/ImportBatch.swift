@@ -76,6 +76,10 @@ public struct ImportBatch: Sendable {
     /// The steps of the values this file wrote coarsely, by workout ``Workout/sourceKey``; a
     /// workout without an entry is written exactly (docs/formats.md §6.2).
     public var steps: [String: ValueSteps]
+    /// Bodyweight measurements found in the file (docs/formats.md §10),
+    /// each plausible (``BodyMeasurement/problem(withKilograms:)``); the store keeps one per day
+    /// and source, the last one winning.
+    public var body: [BodyMeasurement] = []
 
     /// Creates a batch.
     public init(

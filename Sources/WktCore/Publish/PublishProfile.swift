@@ -18,9 +18,8 @@ public struct PublishProfile: Sendable, Hashable {
         case ratings
         /// Times of day: starts keep their training day, lose clock time and UTC offset.
         case times
-        /// Bodyweight measurements. The store holds none yet, so hiding them removes nothing
-        /// today; the name is accepted so a configuration written now keeps them private once
-        /// they exist.
+        /// Bodyweight: the measurements of the history (``WorkoutHistory/body``) and everything
+        /// computed from them.
         case bodyweight
 
         public static func < (lhs: Field, rhs: Field) -> Bool {
@@ -56,7 +55,8 @@ public struct PublishProfile: Sendable, Hashable {
     ///   day it always counted for. UTC offsets and the source's own key (Strong, Hevy and
     ///   FitNotes keys are the start time as the export wrote it) are dropped, durations kept,
     ///   and ``WorkoutHistory/timesOfDay`` becomes false so pages show no clock time.
-    /// - `bodyweight`: nothing to remove yet (see ``Field/bodyweight``).
+    /// - `bodyweight`: every bodyweight measurement is removed (``WorkoutHistory/body`` becomes
+    ///   empty), so no page, feed or `stats.json` can show one or a number derived from one.
     ///
     /// Workouts keep their order (workouts of one day stay in the order they were done), their
     /// ids, names, sets, durations, activities and energy, so every statistic that does not read
@@ -74,6 +74,7 @@ public struct PublishProfile: Sendable, Hashable {
             result.workouts[index].workout = redact(result.workouts[index].workout, calendar: calendar)
         }
         if hides(.times) { result.timesOfDay = false }
+        if hides(.bodyweight) { result.body = [] }
         return result
     }
 

@@ -13,10 +13,14 @@ import WktCore
 ///   seed's types do not have, syntax, nesting), then decoded by `JSONDecoder` into private mirror
 ///   types (a weight written as a string is a type error). Every error is
 ///   ``ImportError/badData(file:line:message:)`` with no line and the JSON path in the message
-///   (`$.workoutLogs[3].sets[0].weight: …`). The contents of `userProfile`, `customRoutines`,
-///   `userSettings` and `exportedAt` are not imported (the profile is ignored; the routines are
-///   templates, not work done); only their syntax and duplicate keys are checked. Only
-///   `workoutLogs` is required.
+///   (`$.workoutLogs[3].sets[0].weight: …`). `customRoutines` and `userSettings` are not
+///   imported (the routines are templates, not work done); only their syntax and duplicate keys
+///   are checked. Only `workoutLogs` is required.
+/// * Bodyweight: `userProfile.weightKg` (a number, kg) above 0 is a bodyweight measurement on the
+///   local day of `exportedAt` (seconds since 2001-01-01, in ``ImportOptions/timeZone``), source
+///   `gym-baazi`: the weight the profile held when the backup was made. 0 is "not set". Without
+///   `exportedAt` the weight has no day and is a warning, as is an implausible weight
+///   (``BodyLog``); the rest of `userProfile` (name, age, height) is not read.
 /// * Values: every log and set is validated, imported or not: `id` a UUID (unique among logs),
 ///   `type` `PUSH`/`PULL`/`LEGS`/`REST`, `duration`, `setNumber` and `reps` whole numbers ≥ 0,
 ///   `weight` (kg) ≥ 0, `exerciseName` not empty, `date` within the years 1970–9999.
@@ -89,7 +93,22 @@ enum GymBaaziImporter {
         } catch {
             throw fail(error.text)
         }
-        return logs.batch(file: file, today: options.today)
+        var batch = logs.batch(file: file, today: options.today)
+        var body = BodyLog(source: .gymBaazi)
+        if let kg = backup.userProfile?.weightKg, kg != 0 {
+            let place = "\(file): $.userProfile.weightKg"
+            if let exported = backup.exportedAt {
+                guard let day = ReferenceDateTime.wallTime(referenceSeconds: exported, in: zone)?.time.date else {
+                    throw fail("$.exportedAt: \(NumberText.plain(exported)) seconds after 2001-01-01 is outside the years 1970–9999")
+                }
+                body.add(day: day, kg: kg, place: place)
+            } else {
+                batch.warnings.append("\(place): body weight \(NumberText.plain(kg)) kg has no day (no exportedAt); not imported")
+            }
+        }
+        batch.body = body.perDay
+        batch.warnings += body.warnings
+        return batch
     }
 
     /// A `DecodingError` as `PATH: MESSAGE`.
@@ -124,6 +143,25 @@ enum GymBaaziImporter {
 /// `BackupData`, the parts read.
 private struct BackupMirror: Decodable {
     let workoutLogs: [LogMirror]
+    let userProfile: ProfileMirror?
+    let exportedAt: Double?
+}
+
+/// `UserProfile`, the part read: the weight in kg. A profile that is not an object has no
+/// weight (the rest of the profile was never read, so it is not checked now either); a weight
+/// that is not a number is an error.
+private struct ProfileMirror: Decodable {
+    let weightKg: Double?
+
+    private enum Keys: String, CodingKey { case weightKg }
+
+    init(from decoder: any Decoder) throws {
+        guard let container = try? decoder.container(keyedBy: Keys.self) else {
+            weightKg = nil
+            return
+        }
+        weightKg = try container.decodeIfPresent(Double.self, forKey: .weightKg)
+    }
 }
 
 /// `WorkoutLog`. Whole numbers are decoded as `Double` and checked here, because `JSONDecoder`

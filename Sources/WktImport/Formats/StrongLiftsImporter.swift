@@ -25,8 +25,10 @@ import WktCore
 /// * `Sets×Reps`, `Top Set`, `e1RM`, `Reps`, `Volume` and `Workout Volume` are StrongLifts' own
 ///   summaries of the pairs and are never read. A non-empty `Sets×Time` (timed work such as planks,
 ///   in a layout no export here shows) rejects its row rather than dropping the times.
-/// * `Body Weight (KG)` (kg in pound exports too) must be a number ≥ 0 but is not stored yet: the
-///   batch gets one warning counting the workouts whose body weight is above 0.
+/// * `Body Weight (KG)` (kg in pound exports too) must be a number ≥ 0. Above 0 it is a bodyweight
+///   measurement on the workout's date, source `stronglifts` (two workouts on one date: the later
+///   row's); 0 or empty is "not weighed". An implausible weight is a warning naming the line
+///   (``BodyLog``), not a measurement.
 enum StrongLiftsImporter {
     /// Whether a header is StrongLifts' (docs/formats.md §9).
     static func matches(header: [String]) -> Bool { StrongLiftsLayout.matches(header: header) }
@@ -47,8 +49,8 @@ enum StrongLiftsImporter {
 private struct StrongLiftsAssembler: LayoutRowAssembler {
     let layout: StrongLiftsLayout
     var collector: WorkoutCollector
-    /// Workouts with a body weight above 0, for the warning.
-    var bodyWeightWorkouts = 0
+    /// The body weights of the workouts.
+    var body = BodyLog(source: .stronglifts)
 
     init(layout: StrongLiftsLayout, collector: WorkoutCollector) {
         self.layout = layout
@@ -75,7 +77,9 @@ private struct StrongLiftsAssembler: LayoutRowAssembler {
         let sets = try parseSets(fields)
         if let newWorkout {
             collector.start(newWorkout.draft, row: fields.row)
-            if (newWorkout.bodyWeight ?? 0) > 0 { bodyWeightWorkouts += 1 }
+            if let kg = newWorkout.bodyWeight, kg > 0 {
+                body.add(day: date, kg: kg, place: "\(table.file):\(fields.line)")
+            }
         }
         collector.startBlock(ExerciseBlock(name: exercise, sets: sets), row: fields.row)
     }
@@ -182,11 +186,8 @@ private struct StrongLiftsAssembler: LayoutRowAssembler {
         var batch = collector.batch(
             source: .stronglifts, format: layout.formatID, carried: layout.carried,
             unknownColumns: layout.unknownColumns)
-        if bodyWeightWorkouts > 0 {
-            batch.warnings.append(
-                "StrongLifts body weight (\(bodyWeightWorkouts) workout\(bodyWeightWorkouts == 1 ? "" : "s")) is not "
-                    + "stored yet: re-import this file once bodyweight measurements are supported")
-        }
+        batch.body = body.perDay
+        batch.warnings += body.warnings
         return batch
     }
 }

@@ -9,7 +9,8 @@ import WktCore
 ///
 /// The document is streamed, never loaded whole: a file is read in 1 MiB chunks, a zip entry is
 /// inflated chunk by chunk on a second thread; both go through ``HealthPrepass`` (DTD dropped,
-/// UTF-8 validated, control bytes replaced, only `<Workout>` elements passed on) into
+/// UTF-8 validated, control bytes replaced, only `<Workout>` elements and bodyweight `<Record>`s
+/// passed on) into
 /// `XMLParser(stream:)` with external entities off. A parse counts only when the pre-pass saw
 /// `</HealthData>`, `XMLParser` reported no error and every workout value could be read; any
 /// failure rejects the whole file.
@@ -22,6 +23,8 @@ import WktCore
 /// the type (``HealthActivity``); duration from `duration` × `durationUnit`, rounded to the
 /// second (end − start when absent); energy in kcal from the pre-iOS 16 `totalEnergyBurned`
 /// attribute, else from the workout's own `WorkoutStatistics` `ActiveEnergyBurned` sum.
+/// `<Record>`s of type `HKQuantityTypeIdentifierBodyMass` become bodyweight measurements
+/// (``HealthBodyMass``); the pre-pass passes on only those records.
 ///
 /// Foundation can still trap on inputs nobody has found yet; the app layer runs this in a child
 /// process so that such a trap becomes a failed import (docs/formats.md §4.4 step 5).
@@ -183,7 +186,10 @@ public enum AppleHealthImporter {
                 "\(file):\(line): \(replaced.count) control character(s) U+0000–U+001F (other than tab, "
                     + "line feed, carriage return) replaced by spaces")
         }
-        return ImportBatch(
+        warnings += collector.bodyMass.warnings
+        var batch = ImportBatch(
             file: file, format: format, workouts: collector.workouts, carried: [.duration], warnings: warnings)
+        batch.body = collector.bodyMass.measurements
+        return batch
     }
 }

@@ -15,11 +15,15 @@ import WktCore
 ///   sees the invalid element name that makes it trap (swift-corelibs-foundation#5534).
 /// * Bytes 0x00–0x08, 0x0B, 0x0C and 0x0E–0x1F in what is passed on are replaced by a space, so
 ///   an U+000B inside an attribute no longer truncates the value; they are counted.
-/// * Only `<Workout>` children of `<HealthData>` are passed on. `Record`, `Correlation`,
-///   `ActivitySummary`, … (99 % of a real export) are checked here for balanced, matching
-///   tags and dropped, which is what makes a 1 GB export cheap: `XMLParser` costs about
-///   60 MB/s whatever the delegate does. Every line break of dropped content is still passed
-///   on, so `XMLParser.lineNumber` equals the line number in the original file.
+/// * Only `<Workout>` children of `<HealthData>` and the `<Record>` children whose start tag
+///   holds `"HKQuantityTypeIdentifierBodyMass"` (bodyweight, docs/formats.md "Bodyweight
+///   measurements") are passed on. A `<Record>` start tag is held back until its first
+///   attribute value that looks like a type (`HK…`; Apple writes `type` first) decides, else
+///   until its `>`; one longer than ``maxHeldTag`` without that type is dropped. Other `Record`s,
+///   `Correlation`, `ActivitySummary`, … (99 % of a real export) are checked here for balanced,
+///   matching tags and dropped, which is what makes a 1 GB export cheap: `XMLParser` costs
+///   about 60 MB/s whatever the delegate does. Every line break of dropped content is still
+///   passed on, so `XMLParser.lineNumber` equals the line number in the original file.
 /// * The end of the input must come after `</HealthData>`: otherwise the document was
 ///   truncated, which `XMLParser` in its recovery mode would report as success.
 ///
@@ -31,8 +35,11 @@ struct HealthPrepass {
     static let maxDepth = 256
     /// Longest element name accepted, in bytes.
     static let maxNameLength = 256
+    /// Longest `<Record>` start tag held back while looking for the bodyweight type, in bytes
+    /// (real ones are about 300).
+    static let maxHeldTag = 64 * 1024
 
-    private enum State {
+    enum State {
         case prolog, content, lessThan, startName, tagBody, doubleQuoted, singleQuoted, emptyClose
         case endName, endTail, bang, commentOpen, comment, cdataOpen, cdata, processing
     }
@@ -50,21 +57,30 @@ struct HealthPrepass {
     /// Whether `<HealthData` was found.
     private(set) var sawRoot = false
     /// Whether `</HealthData>` (or an empty `<HealthData/>`) was seen.
-    private(set) var rootClosed = false
+    var rootClosed = false
 
-    private var state = State.prolog
+    var state = State.prolog
     private var prologMatched = 0
-    private var emitting = false
+    var emitting = false
+    /// Whether a `<Record>` start tag is being held back in ``held`` until it is complete.
+    var holding = false
+    /// The held-back bytes of a `<Record>` start tag.
+    var held: [UInt8] = []
+    /// Where in ``held`` the attribute value being read starts.
+    var heldValueStart = 0
     private var utf8 = UTF8Validator()
     /// The open elements and the name of the tag being read.
-    private var elements = HealthElementStack()
+    var elements = HealthElementStack()
     /// Dashes of a comment, brackets of a CDATA section, `?` of a processing instruction,
     /// or the progress through `[CDATA[`.
     private var marks = 0
 
     private static let rootPattern: [UInt8] = Array("<HealthData".utf8)
     private static let rootName: [UInt8] = Array("HealthData".utf8)
-    private static let workoutName: [UInt8] = Array("Workout".utf8)
+    static let workoutName: [UInt8] = Array("Workout".utf8)
+    static let recordName: [UInt8] = Array("Record".utf8)
+    /// What marks a bodyweight `<Record>`; the closing quote keeps out `…BodyMassIndex`.
+    static let bodyMassType: [UInt8] = Array("\"HKQuantityTypeIdentifierBodyMass\"".utf8)
     private static let cdataPattern: [UInt8] = Array("[CDATA[".utf8)
 
     /// Creates a pre-pass for the document named `file` in messages.
@@ -113,7 +129,8 @@ struct HealthPrepass {
 
     // MARK: - The state machine
 
-    /// Scans a double-quoted attribute value of dropped content up to its closing quote.
+    /// Scans a double-quoted attribute value of dropped (or held-back) content up to its closing
+    /// quote; held-back bytes are appended to ``held`` in one piece.
     private mutating func skipQuoted(
         _ input: UnsafeBufferPointer<UInt8>, from start: Int, into out: inout [UInt8]
     ) throws(HealthImportError) -> Int {
@@ -123,17 +140,26 @@ struct HealthPrepass {
             let byte = input[index]
             if byte == UInt8(ascii: "\"") {
                 state = .tagBody
-                return index + 1
+                index += 1
+                break
             }
             if byte >= 0x80 || !utf8.isComplete {
                 guard utf8.accept(byte, at: consumed + index) else { throw invalidUTF8(at: consumed + index) }
             } else if byte == 0x0A {
-                out.append(0x0A)
+                if !holding { out.append(0x0A) }
                 line += 1
             } else if byte == UInt8(ascii: "<") {
                 throw malformed("'<' inside an attribute value")
             }
             index += 1
+        }
+        if holding {
+            held.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<index]))
+            if state == .tagBody {
+                heldValueEnded(into: &out)
+            } else if held.count > Self.maxHeldTag {
+                settleHeld(into: &out)
+            }
         }
         return index
     }
@@ -171,6 +197,7 @@ struct HealthPrepass {
             case UInt8(ascii: ">"):
                 state = .content
                 if elements.depth == 1 { emitting = false }  // the root's start tag is done
+                if holding { settleHeld(into: &out) }
             case UInt8(ascii: "<"): throw malformed("'<' inside a start tag")
             default: break
             }
@@ -182,6 +209,7 @@ struct HealthPrepass {
         case .emptyClose:
             guard byte == UInt8(ascii: ">") else { throw malformed("'/' not followed by '>' in a start tag") }
             put(byte, into: &out)
+            if holding { settleHeld(into: &out) }
             elements.closeInnermost()
             elementClosed()
         case .endName:
@@ -303,62 +331,17 @@ struct HealthPrepass {
         }
     }
 
-    /// A start tag's name is complete: push it, and at the children of `<HealthData>` decide
-    /// whether the element is passed on (a `Workout`) or dropped.
-    private mutating func startNameComplete(into out: inout [UInt8]) throws(HealthImportError) {
-        let parentDepth = elements.depth
-        guard parentDepth < Self.maxDepth else {
-            throw malformed("elements nested deeper than \(Self.maxDepth) levels")
-        }
-        elements.openPending()
-        guard parentDepth == 1 else { return }
-        if elements.innermostIs(Self.workoutName) {
-            out.append(UInt8(ascii: "<"))
-            out.append(contentsOf: Self.workoutName)
-            emitting = true
-        } else {
-            emitting = false
-        }
-    }
-
-    /// An end tag's name is complete: it must match the innermost open element, which is popped.
-    private mutating func endNameComplete() throws(HealthImportError) {
-        if let (found, expected) = elements.pendingMismatch() {
-            throw malformed("end tag </\(found)> does not match <\(expected)>")
-        }
-        elements.closeInnermost()
-    }
-
-    /// After the `>` that closes an element: leaving a child of the root stops passing bytes on;
-    /// leaving the root ends the document.
-    private mutating func elementClosed() {
-        state = .content
-        switch elements.depth {
-        case 1: emitting = false
-        case 0:
-            emitting = false
-            rootClosed = true
-        default: break
-        }
-    }
-
-    private mutating func appendNameByte(_ byte: UInt8) throws(HealthImportError) {
-        switch byte {
-        case UInt8(ascii: "<"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "="), UInt8(ascii: "&"):
-            throw malformed("invalid character in an element name")
-        default: break
-        }
-        // The name being read (start or end tag) follows the innermost open name.
-        guard elements.pendingLength < Self.maxNameLength else {
-            throw malformed("element name longer than \(Self.maxNameLength) bytes")
-        }
-        elements.appendPending(byte)
-    }
-
     /// Appends a byte to the output when passing content on (control bytes become spaces);
     /// when dropping, only line breaks are kept.
     @inline(__always)
-    private mutating func put(_ byte: UInt8, into out: inout [UInt8]) {
+    mutating func put(_ byte: UInt8, into out: inout [UInt8]) {
+        if holding {
+            held.append(byte)
+            // Outside values, every quote opens one (the closing ones are read by skipQuoted).
+            if byte == UInt8(ascii: "\"") && state == .tagBody { heldValueStart = held.count }
+            if held.count > Self.maxHeldTag { settleHeld(into: &out) }
+            return
+        }
         if emitting {
             if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D {
                 replacedControlBytes += 1
@@ -377,7 +360,7 @@ struct HealthPrepass {
         byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
     }
 
-    private func malformed(_ message: String) -> HealthImportError {
+    func malformed(_ message: String) -> HealthImportError {
         HealthImportError(kind: .malformedXML, file: file, line: line, message: "malformed XML: \(message)")
     }
 

@@ -5,7 +5,8 @@ import FoundationXML
 import WktCore
 
 /// The `XMLParser` delegate: turns `<Workout>` elements of the pre-filtered document into
-/// ``Workout`` values (docs/formats.md §4.3).
+/// ``Workout`` values (docs/formats.md §4.3) and bodyweight `<Record>`s into measurements
+/// (``HealthBodyMass``).
 ///
 /// Only the workout's own attributes and its direct `WorkoutStatistics` children are read;
 /// the statistics nested in `WorkoutActivity` duplicate them and are ignored, so energy is never
@@ -23,6 +24,8 @@ final class HealthWorkoutCollector: NSObject, XMLParserDelegate {
     private(set) var parseError: (error: any Error, line: Int, column: Int)?
     /// Whether `</HealthData>` was reported.
     private(set) var sawRootEnd = false
+    /// The bodyweight records (``HealthBodyMass``).
+    private(set) var bodyMass: HealthBodyMass
 
     private var depth = 0
     private var pending: PendingWorkout?
@@ -39,6 +42,7 @@ final class HealthWorkoutCollector: NSObject, XMLParserDelegate {
     /// Creates a collector for the document named `file` in messages.
     init(file: String) {
         self.file = file
+        self.bodyMass = HealthBodyMass(file: file)
     }
 
     /// Opens a `<Workout>` at depth 2, or records its own `ActiveEnergyBurned` statistic.
@@ -49,6 +53,8 @@ final class HealthWorkoutCollector: NSObject, XMLParserDelegate {
         depth += 1
         if depth == 2 && elementName == "Workout" {
             pending = PendingWorkout(attributes: attributeDict, line: parser.lineNumber)
+        } else if depth == 2 && elementName == "Record" {
+            if attributeDict["type"] == HealthBodyMass.type { bodyMass.add(attributeDict, line: parser.lineNumber) }
         } else if depth == 3, elementName == "WorkoutStatistics",
                   attributeDict["type"] == "HKQuantityTypeIdentifierActiveEnergyBurned",
                   var workout = pending {

@@ -18,7 +18,8 @@ import WktCore
 ///                    "planned_sets": 4,
 ///                    "sets": [{"kind": "normal", "weight_kg": 100, "reps": 5,
 ///                              "seconds": null, "distance_m": null, "rpe": 8}]}]
-///   }]
+///   }],
+///   "body": [{"date": "2026-11-18", "weight_kg": 82.4, "source": "apple-health"}]
 /// }
 /// ```
 ///
@@ -40,6 +41,12 @@ import WktCore
 ///   (`rpe` at most 10) and read rounded like the importers round: `weight_kg` to 0.001,
 ///   `distance_m` to 0.01, `seconds`, `rpe` and `energy_kcal` to 0.001. They are written with at
 ///   most three fraction digits and no trailing zeros, whole numbers without `.0`.
+/// * **`body`** (optional): bodyweight measurements. `date` and `weight_kg` are required; the
+///   weight must lie within ``WktCore/BodyMeasurement/plausibleKg`` (else an error naming the
+///   path). `source` is the source the measurement was stored under (`apple-health`,
+///   `stronglifts`, …), `wkt` when absent, so an export keeps the measurements of every source
+///   apart and imports back as the same rows. Several entries with one date and source: the last
+///   wins. Written oldest first (by date, then source), only when there are measurements.
 /// * **`start`:** written `YYYY-MM-DDTHH:MM:SS±HH:MM` when the offset is known, without the
 ///   offset when not; read from that form, with `Z`, or with fractional seconds (dropped).
 /// * **Output:** two-space indentation, one member or element per line, every documented key
@@ -92,8 +99,9 @@ public enum WktJSON {
         return try WktJSONDecoding(file: file).batch(from: root)
     }
 
-    /// Deterministically encodes `workouts` (in the order given) and an optional schedule.
-    public static func encode(workouts: [Workout], schedule: Schedule?) -> String {
-        WktJSONEncoding.document(workouts: workouts, schedule: schedule).pretty() + "\n"
+    /// Deterministically encodes `workouts` (in the order given), an optional schedule and the
+    /// bodyweight measurements (in the order given; `body` is left out when empty).
+    public static func encode(workouts: [Workout], schedule: Schedule?, body: [BodyMeasurement] = []) -> String {
+        WktJSONEncoding.document(workouts: workouts, schedule: schedule, body: body).pretty() + "\n"
     }
 }

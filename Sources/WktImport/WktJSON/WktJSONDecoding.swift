@@ -4,7 +4,9 @@ import WktCore
 /// in this order and the decoder accepts no others.
 enum WktJSONKeys {
     /// Top-level object.
-    static let document = ["format", "version", "schedule", "workouts"]
+    static let document = ["format", "version", "schedule", "workouts", "body"]
+    /// One bodyweight measurement.
+    static let measurement = ["date", "weight_kg", "source"]
     /// One workout.
     static let workout = [
         "id", "start", "duration_s", "name", "notes", "activity", "energy_kcal", "rating", "check_in", "exercises",
@@ -65,7 +67,37 @@ struct WktJSONDecoding {
             firstUse[workout.sourceKey] = index
             workouts.append(workout)
         }
-        return ImportBatch(file: file, format: "wkt/\(version)", workouts: workouts, carried: .all, schedule: schedule)
+        var batch = ImportBatch(file: file, format: "wkt/\(version)", workouts: workouts, carried: .all, schedule: schedule)
+        for (index, node) in (try fields.array("body") ?? []).enumerated() {
+            batch.body.append(try measurement(node, at: JSONPath.root.appending("body").appending(index)))
+        }
+        batch.body = BodyMeasurement.lastPerDay(batch.body)
+        return batch
+    }
+
+    /// One `body` entry: `date` `YYYY-MM-DD`, `weight_kg` within
+    /// ``WktCore/BodyMeasurement/plausibleKg`` (outside it is an error: this is our own format, whose
+    /// numbers are range-checked), optional `source` (a known source name, `wkt` when absent).
+    private func measurement(_ node: JSONNode, at path: JSONPath) throws(WktJSONError) -> BodyMeasurement {
+        let fields = try WktJSONFields(node, at: path, file: file, allowed: WktJSONKeys.measurement)
+        let dateText = try fields.requiredString("date")
+        guard let day = CivilDate.parse(dateText) else {
+            throw fields.error(.invalidValue, "date", "\"\(dateText)\" is not a date YYYY-MM-DD")
+        }
+        _ = try fields.require("weight_kg", expected: "a number")
+        guard let kg = try fields.number("weight_kg", in: -Self.largestNumber...Self.largestNumber) else {
+            throw fields.error(.typeMismatch, "weight_kg", "expected a number, found null")
+        }
+        if let problem = BodyMeasurement.problem(withKilograms: Measure.roundKg(kg)) {
+            throw fields.error(.invalidValue, "weight_kg", "body weight \(problem)")
+        }
+        let sourceText = try fields.string("source") ?? WorkoutSource.wkt.rawValue
+        guard let source = WorkoutSource(rawValue: sourceText) else {
+            throw fields.error(
+                .invalidValue, "source",
+                "\"\(sourceText)\" is not a source wkt-site knows (\(WorkoutSource.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return BodyMeasurement(day: day, weightKg: Measure.roundKg(kg), source: source.rawValue)
     }
 
     private func workout(_ node: JSONNode, at path: JSONPath) throws(WktJSONError) -> Workout {

@@ -2,13 +2,17 @@ import WktCore
 
 /// Builds the ``JSONValue`` of a wkt document (see ``WktJSON/encode(workouts:schedule:)``).
 enum WktJSONEncoding {
-    /// The whole document: `format`, `version`, `schedule` (when given), `workouts`.
-    static func document(workouts: [Workout], schedule: Schedule?) -> JSONValue {
+    /// The whole document: `format`, `version`, `schedule` (when given), `workouts`, `body` (when
+    /// there are measurements).
+    static func document(workouts: [Workout], schedule: Schedule?, body: [BodyMeasurement] = []) -> JSONValue {
         var members: [(String, JSONValue)] = [("format", .string("wkt")), ("version", .int(WktJSON.version))]
         if let schedule {
             members.append(("schedule", .object(schedule.sortedEntries.map { ($0.weekday.name, .string($0.routine)) })))
         }
         members.append(("workouts", .array(workouts.map(workout))))
+        if !body.isEmpty {
+            members.append(("body", .array(body.map(measurement))))
+        }
         return .object(members)
     }
 
@@ -30,6 +34,14 @@ enum WktJSONEncoding {
             ("rating", .int(workout.rating)),
             ("check_in", .object(checkIns.map { ($0.name, .int($0.value)) })),
             ("exercises", .array(workout.exercises.map(block))),
+        ])
+    }
+
+    private static func measurement(_ measurement: BodyMeasurement) -> JSONValue {
+        .object([
+            ("date", .date(measurement.day)),
+            ("weight_kg", .decimal(measurement.weightKg)),
+            ("source", .string(measurement.source)),
         ])
     }
 

@@ -74,11 +74,27 @@ public struct BuildFingerprint: Sendable, Equatable {
     }
 
     /// The part of the build ID and of every page key that is not the workouts: the settings with
-    /// the schedule in force (`[schedule]`, else the stored one), the base URL and the templates.
+    /// the schedule in force (`[schedule]`, else the stored one), the base URL, the templates and
+    /// the bodyweight measurements the site is built from.
     /// The renderer is left out: pages must be byte-identical whichever binary wrote them.
-    func configuration(storedSchedule: Schedule?) -> String {
+    ///
+    /// Bodyweight enters here, not per page: a measurement can change every number relative to
+    /// bodyweight on records, exercise and dashboard pages, so the simple, correct rule is that
+    /// any change in body data changes every page key and the whole site is rebuilt
+    /// (docs/product.md "Speed budgets"). A site published with `bodyweight` hidden gets
+    /// no measurements, so its keys do not move when one is added.
+    func configuration(storedSchedule: Schedule?, body: [BodyMeasurement] = []) -> String {
         var inForce = settings
         inForce.schedule = settings.effectiveSchedule(stored: storedSchedule)
         return "format \(Self.formatVersion)\nsettings \(Self.canonical(inForce))\nbase-url \(baseURL ?? "-")\ntemplates \(templates)\n"
+            + Self.bodyLine(body)
+    }
+
+    /// `body COUNT DIGEST` over every measurement (day, source, weight), or nothing without any,
+    /// so a history without body data keeps the keys it had before measurements existed.
+    static func bodyLine(_ body: [BodyMeasurement]) -> String {
+        guard !body.isEmpty else { return "" }
+        let text = body.map { "\($0.day) \($0.source.utf8.count) \($0.source) \($0.weightKg)" }.joined(separator: "\n")
+        return "body \(body.count) \(SHA256.hex(text))\n"
     }
 }

@@ -95,6 +95,7 @@ struct ImportWriter {
                             + StoreRules.describe(error))
                 }
             }
+            try BodyWriter(storePath: storePath).write(batch, into: &outcome, db)
             if let schedule = batch.schedule {
                 try replaceSchedule(schedule, from: batch, db)
             }

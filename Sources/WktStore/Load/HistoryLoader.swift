@@ -106,6 +106,28 @@ struct HistoryLoader {
         return Schedule(days: days)
     }
 
+    /// The stored bodyweight measurements, oldest first (by day, then source): the order of
+    /// ``WktCore/WorkoutHistory/body``.
+    func loadBody(_ db: Database) throws -> [BodyMeasurement] {
+        var body: [BodyMeasurement] = []
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT rowid, day, source, weight_kg FROM body_measurement ORDER BY day, source")
+        while let row = try rows.next() {
+            let index: Int64 = try row.decode(atIndex: 0)
+            let rawDay: String = try row.decode(atIndex: 1)
+            guard let day = CivilDate.parse(rawDay) else {
+                throw invalid("body_measurement", index, "day \(rawDay) is not a date")
+            }
+            let weight: Double = try row.decode(atIndex: 3)
+            if let problem = BodyMeasurement.problem(withKilograms: weight) {
+                throw invalid("body_measurement", index, "weight_kg \(problem)")
+            }
+            body.append(BodyMeasurement(day: day, weightKg: weight, source: try row.decode(atIndex: 2)))
+        }
+        // SQLite orders text by bytes, which for these ASCII days and UTF-8 sources is scalar order.
+        return body
+    }
+
     /// The position of workout `workoutID` in the loaded list.
     private func index(of workoutID: Int64, in workoutIndex: [Int64: Int], table: String) throws -> Int {
         guard let index = workoutIndex[workoutID] else {

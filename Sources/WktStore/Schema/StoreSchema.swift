@@ -21,6 +21,7 @@ enum StoreSchema {
     /// Every migration this binary knows, oldest first. Never edit a released entry.
     static let migrations: [Migration] = [
         Migration(identifier: "v1-workouts", sql: v1),
+        Migration(identifier: "v2-body-measurements", sql: v2),
     ]
 
     /// Version 1: workouts, exercises, blocks, sets, check-ins, schedule and the import log.
@@ -103,6 +104,20 @@ enum StoreSchema {
             workouts_unchanged INTEGER NOT NULL CHECK (workouts_unchanged >= 0),
             sets INTEGER NOT NULL CHECK (sets >= 0),
             rows_skipped INTEGER NOT NULL CHECK (rows_skipped >= 0)
+        ) STRICT;
+        """
+
+    /// Version 2: bodyweight measurements (docs/formats.md §10), at most one
+    /// per day and source. Workouts are untouched: a version-1 store keeps every row.
+    ///
+    /// The weight bounds are ``WktCore/BodyMeasurement/plausibleKg``; the importers check them
+    /// first and name the file and line, so the CHECK is the last line of defence.
+    static let v2 = """
+        CREATE TABLE body_measurement (
+            day TEXT NOT NULL CHECK (day GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'),
+            source TEXT NOT NULL CHECK (length(source) > 0),
+            weight_kg REAL NOT NULL CHECK (weight_kg BETWEEN 20 AND 400),
+            PRIMARY KEY (day, source)
         ) STRICT;
         """
 
