@@ -69,6 +69,11 @@ public enum InitRunner {
         # Estimated one-rep max: epley or brzycki.
         # e1rm_formula = "epley"
 
+        # Bodyweight in kg, used only while no measurement is imported (Apple Health, wkt JSON, …);
+        # with sex, DOTS (estimated from e1RM) is shown. Assisted exercises weigh bodyweight − help.
+        # bodyweight_kg = 80
+        # sex = "male"
+
         # Planned routine per weekday: drives the ○ planned and ✗ missed marks. `since` is the
         # day the plan began: no day before it is marked planned or missed.
         # [schedule]
@@ -85,6 +90,12 @@ public enum InitRunner {
         # [publish]
         # hide = ["notes", "check_ins", "pain_flags", "ratings", "times"]
         # noindex = true
+
+        # The three lifts of the DOTS total (these are the defaults).
+        # [big_three]
+        # squat = "Squat (Barbell)"
+        # bench = "Bench Press (Barbell)"
+        # deadlift = "Deadlift (Barbell)"
 
         """
 

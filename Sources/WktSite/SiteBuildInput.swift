@@ -49,6 +49,21 @@ public struct SiteBuildInput: Sendable {
     /// removed (``PublishProfile/redact(_:calendar:)``), before any statistic or page is
     /// computed; ``history`` itself without a profile.
     public var publishedHistory: WorkoutHistory {
-        settings.publish.map { $0.redact(history, calendar: TrainingCalendar(settings: settings)) } ?? history
+        guard let profile = settings.publish else { return history }
+        var published = profile.redact(history, calendar: TrainingCalendar(settings: settings))
+        // Hidden bodyweight: no measurement reaches the statistics (``publishedSettings`` drops
+        // the configured value), so every number derived from it is absent too.
+        if profile.hides(.bodyweight) { published.body = [] }
+        return published
+    }
+
+    /// The settings the site is computed with: ``settings`` without `bodyweight_kg` when
+    /// `[publish]` hides `bodyweight` (docs/product.md "Publishing: what a public site reveals"):
+    /// with it, no chart, `× BW`, DOTS or effective load of an assisted set can reveal a weight.
+    public var publishedSettings: Settings {
+        guard settings.publish?.hides(.bodyweight) == true else { return settings }
+        var published = settings
+        published.body.bodyweightKg = nil
+        return published
     }
 }

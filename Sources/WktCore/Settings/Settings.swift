@@ -32,6 +32,9 @@ public struct Settings: Sendable, Equatable, Encodable {
     /// `[muscles]`: per-exercise muscles and the `assisted` flag (docs/statistics.md "Sets per
     /// muscle", "Assisted exercises"); empty without the table.
     public var muscles = MuscleOverrides()
+    /// `bodyweight_kg`, `sex` and `[big_three]` (docs/statistics.md "Bodyweight on a day", "DOTS
+    /// (estimated)").
+    public var body = BodySettings()
 
     /// Creates settings; every parameter but the zone has the documented default.
     public init(

@@ -7,7 +7,7 @@ extension PageComposer {
     /// `records/index.html`: every exercise's records, then the PR timeline (newest first), split
     /// into `records/<year>.html` when long. With more than ``listPageSize`` exercises the
     /// records table continues on `records/index-2.html`, … (those pages hold only the table).
-    func recordsIndex(page: Int) -> Page {
+    func recordsIndex(page: Int) throws(SiteError) -> Page {
         let root = "../"
         let path = SitePaths.listPage(SitePaths.recordsIndex, page)
         var body = PageBody()
@@ -38,7 +38,8 @@ extension PageComposer {
             withRecords[rows].map { exercise in
                 let records = exercise.stats.records
                 return [MD.link(exercise.name, to: root + exercise.path),
-                        recordCell(records.heaviest, .heaviest, root: root), recordCell(records.e1rm, .e1rm, root: root),
+                        recordCell(records.heaviest, .heaviest, root: root),
+                        recordCell(records.e1rm, .e1rm, root: root) + (relativeStrength(exercise.name).map { " · " + $0 } ?? ""),
                         recordCell(records.bestSetVolume, .setVolume, root: root),
                         recordCell(records.bestSessionVolume, .sessionVolume, root: root),
                         records.maxReps.map { record in
@@ -53,6 +54,7 @@ extension PageComposer {
                             + "of \(TextFormat.count(withRecords.count)), page \(page) of \(pages)",
                         section: .records, blocks: body.blocks)
         }
+        try bodyweightSection(into: &body)
         body.markdown("## PR timeline")
         if events.isEmpty {
             body.markdown("No PRs yet: the first workout of an exercise sets its baseline.")
