@@ -171,6 +171,38 @@ struct BodyweightTests {
         #expect(measured.body.dots?.bodyweightKg == 60)
     }
 
+    @Test("stats.json: body oldest first (one a day), e1rm_bw per exercise, dots")
+    func statsJSON() {
+        var settings = H.settings()
+        settings.body.sex = .male
+        let body = [Self.m("2026-11-20", 80), Self.m("2026-01-02", 79.5), Self.m("2026-11-20", 80.4, "z")]
+        let report = Self.report(Self.bigThree, body: body, today: "2026-11-25", settings: settings)
+        let json = StatsJSON.encode(report, settings: settings, today: H.d("2026-11-25"), slugs: [:])
+        let raw: Double = Dots.score(totalKg: 450, bodyweightKg: 80.4, sex: .male)
+        let score: Double = (raw * 100).rounded() / 100
+        #expect(json.contains("""
+              "body": [
+                {
+                  "day": "2026-01-02",
+                  "weight_kg": 79.5
+                },
+                {
+                  "day": "2026-11-20",
+                  "weight_kg": 80.4
+                }
+              ],
+              "dots": {
+                "total_kg": 450.0,
+                "bodyweight_kg": 80.4,
+                "score": \(JSONValue.formatKg(score))
+              }
+            }
+            """))
+        // Bench 100 and deadlift 200 on 2026-06-01 at 79.5 kg: 1.26 and 2.52; the squat's record
+        // (2025-11-25) is before the first measurement: null.
+        #expect(json.contains("\"e1rm_bw\": 1.26") && json.contains("\"e1rm_bw\": 2.52") && json.contains("\"e1rm_bw\": null"))
+    }
+
     @Test("Histories without assisted exercises or body data: statistics unchanged by the body numbers")
     func unchangedWithoutAssisted() {
         let workouts = Self.bigThree

@@ -4,44 +4,44 @@
 enum GoldenSiteListing {
     /// One line per file.
     static let text = """
-        404.html  9a541024f5bc08e802fefc6ba25640b4f22d87477b9aa6cab64631d3455a4000
+        404.html  2088b302c2cd9c482a3b881d544000f8c08a904d832a2c0c12f39154f59be8a6
         assets/favicon.svg  c87470ebd2c4edd69f0f653cd083623b6fc6acf442b1b10b1b6743297dbb9006
         assets/style.css  f977add4918d8bd4dd94fedd17adc53f26055093cdc89aee7c6858cee1874907
         cards/heatmap.svg  ee68232d6ca7da2f461128f36597ddb34a129924b72517baaf8e7dee9ef146f1
         cards/lifts.svg  25cb97c93313de4750e7b560ce985ecde21015b2fee87f74c4e38fc3172efaf5
         cards/streaks.svg  f04f22f63aca0f57d5e353fcd474a712cd1fd81163d9b1f476988c0d68744ddb
-        data/stats.json  283eaf847070f6b6a9c7367b28ee5ced2ebc0057806f4825bad0fce7f3b93986
-        exercises/band-pull-apart.html  325719a26067088b05d8aec470fa5c4b63b5e4c0c7c60ea552d1fa171be24402
-        exercises/bench-press-barbell.html  eac8f464682ddada5a4c73e61b3ba5c3c5181c06454b25cb8c3a1c0de538dc65
-        exercises/cafe-73473dcc.html  0d33c78b53eccf5da4119db768bf33b6001e9e89bbb08e5cd4b5f85544e38756
-        exercises/cafe.html  fca9ce51ca146e23bc9562e73d630819d25a7addde2b15e37da0e40752236133
-        exercises/curl-lrac.html  6cf16579162bcc6193746185020f9cb27339f04ca877dac89dc73d9608243aaf
-        exercises/deadlift-barbell.html  a8d0d6871018eaa55e1ea3bfe8360dc345cadc23b09fc889787f888e1ea7d5e8
-        exercises/index.html  25cdbceafb61fed9a4167dc19d3f6701aec6c60d43e8e70bc573a76aa4c230c0
-        exercises/leg-press.html  050b120e2195156c23a3bcbb8e033a70ba4aff2a18e84bbd7aaba456719c3dbd
-        exercises/overhead-press-barbell.html  6197cbadfecdd40f22a482fc0f26f7f1d0f0fd128aeb28817bade593a3405b64
-        exercises/plank.html  c057032a96e5c5290fa7f5750f5c21a2f86e5ddc99e37d51d65744cb91dcb933
-        exercises/pull-up.html  f2d9d6ce1f6afe7ef66705cc2862e7eeb1fdc5bbd9d980f0d912fcbf27d17536
-        exercises/squat-barbell.html  b8398aa4625b8e94b141dfcc77a7a391aabca6b3f246c7c664ff54addb94f81a
-        exercises/svg-onload-alert-1.html  b594154739f85ff84b476f0786ae29ee094f8990b74ac8e181ef42151f8fba38
-        exercises/treadmill.html  9ca9072cebcde9042309e442e38115a92ceedd78229881a344cae4f180b7908a
+        data/stats.json  49ccbd40adcbaef038cb9515ec641b17e1a797e836c2eec1f6f6408585da1f1a
+        exercises/band-pull-apart.html  210059c16bc9b98932ffdcf5ed5b8002948dbba351bab13ac6a7ce5f9a8f2293
+        exercises/bench-press-barbell.html  83a5fdefe1cad20c04166bbd0df8b2c91fbc3a421faca55147d3b5ad33818ad2
+        exercises/cafe-73473dcc.html  52e9bf66f4232b0b0767b872858c66f2c89cce4dfb58cda648de0da2a687f421
+        exercises/cafe.html  556387e89ad06ff8580e3aa23927fec494905d4ce47b12a93e525143d101f606
+        exercises/curl-lrac.html  c3d87b0a1bc3881d3e4d45b8be629e6d06497def52f1d3b3bcb08a347949c30e
+        exercises/deadlift-barbell.html  02d4c10b5dd3397640d0f408bf775173a04cffffd6c7012cedaeb0bbf83da025
+        exercises/index.html  a5daa81d1223f6afe8cb94bacc5ebadbab54b662e64f9213af3b66026ed104ef
+        exercises/leg-press.html  cdfdc4fef6f359b9c9baf9384449a474ead8ea8409fda8539387f1de343c434c
+        exercises/overhead-press-barbell.html  bad5f4c26c07cf0493850970cd6cad1ed04286c1826b0b9fb467fa12b8f8fea0
+        exercises/plank.html  3bfe3a885251347c14e8b0d2796cea4fc191d5b428bf953b73b0b718708ae5fe
+        exercises/pull-up.html  40c3ae38e0fa1f6165f3eff22975d3e33bf903440101f94bc7c68aa235fc116a
+        exercises/squat-barbell.html  070d2497ffd1366524cfc8cd4ef7107c7b0193303e80790caa566dceb82021eb
+        exercises/svg-onload-alert-1.html  b443fcb439f32e8a5379c7e8d47bfb4a73f51e55ce82ec9ecadf7bea5979754b
+        exercises/treadmill.html  f2691cce278dac6df638cf4ed428ecce03e282a2f42da55373797f3a1aac2f5b
         feed.xml  1e1f7de3fb68befe48ee5eb46094ad714fe6292781b19f247406df29eee1fe77
-        history/2025.html  3693af86a476a526dfd70c35ed869ef163104e5bf1c6ef8e8edc3760b5717c0c
-        history/2026.html  a1acf4d51dd6b9c77a22ee2897b7e99be8bcbd1c51953a8e85fa659f7530d1b1
-        history/index.html  e6fd7c3c9dd1773081320955eed576facf0e1a9c195c1e0335e903c530e63e94
-        index.html  86bafe5593ab59e3b413c41d374a921e050b4ccab33757919291004efd653ca4
-        records/index.html  a04178a748446f446d9733f70c43bce1faa213dbda0c6c4f7b5d77bc3344e7a0
-        workouts/2025-12-30-0700.html  6da01bf6f18ed9285699f10a9a622f78f19750ad3abf7eed803c06f86249cfc3
-        workouts/2026-11-02-0700.html  efee4c91892c14669cf5c0688847add265bc8b236602fb4d2817aa635f5a1fab
-        workouts/2026-11-04-1830.html  50f3575bf11d121b3adf75eb0cfc3db7a375c404a3ece13d672d53040ea78a56
-        workouts/2026-11-06-0600.html  88ba78ad29215cb935912ad1f8189a5861e728ae93608c2369c25d5caf2b4843
-        workouts/2026-11-09-0700.html  0f880d2efb08a65409077fec260d6f705245e5d38260560bde264a808ef0f378
-        workouts/2026-11-11-1200.html  5fa8ed057d333fb7640a828f352366fdcfe3d4d5b4387c0052f722495e13a2f4
-        workouts/2026-11-13-0600.html  303c81e36b85f4cb6aa6cc00d8d03ae1dc48c462015e451131353a48fd9170c5
-        workouts/2026-11-16-0700.html  e00fedf32c73e602cae3ce78632cb306b8999da22e3154bbbd0011a96945fdfe
-        workouts/2026-11-18-0600-2.html  4bf5be9318f55a4fd245c7c39fb56d4f2a59b984fb05992f91c8e2c360035b3c
-        workouts/2026-11-18-0600.html  48e9766dd3a1d687667cdfe635bda1fb31b8a0a08025cefe6117299946986dcd
-        workouts/index.html  e7ea7aa3f110cb96db3b8d5af08435d4dd511224dabf01b9d7d173bb8322a089
+        history/2025.html  c3f4034d66add35976d7aac5085b1d348a0814e74f4429ea051bb086391e3c80
+        history/2026.html  2be3de269ba1d13c0489feedd543c7ed646d9c4b5a615aed975645f5826db05b
+        history/index.html  6469242d83bd415ed59da5947e9f1ae8885700dde77a05a8a8f4c9e0b6ec3ea6
+        index.html  d6535cf6896765b70026c2394a2c3a9d2cf9e11b2cef8d34076151b3c614f74a
+        records/index.html  c21969ca618251837fd8e0869c036d204674334b1cf8da82360b2bccff277ced
+        workouts/2025-12-30-0700.html  bc006b0a68e313e4717919b45825acf6f0eeef362e14f109646861207a80a7ea
+        workouts/2026-11-02-0700.html  6e5bd1020c6d2aa413ff7dfbeee65893271dd504f94a64394430569415b81aa0
+        workouts/2026-11-04-1830.html  de1a92f325acc08d6b01cf574db7181539b00b5142e50982b1d669a31cd9a24b
+        workouts/2026-11-06-0600.html  eb43b695046caa5187cb62dbf716b0aa1ecfd00b4c6b750bfcb058cf21107998
+        workouts/2026-11-09-0700.html  9f65bdcffc46418a783ec36aaa0666ba8cd10cb373a0af193bbaff9c362f5f52
+        workouts/2026-11-11-1200.html  4737b6b69b783ff985cb7e78f4e2ff869387a8fe57cbe398468a4bb9c0105798
+        workouts/2026-11-13-0600.html  d404a1b96a1112c00b8e9c19aacd9143e89228de978b377d372ae18d6d139fd5
+        workouts/2026-11-16-0700.html  4f01dfc6280b9b5cd9582b487e15b008eca18dca250684012e95b945b01f313c
+        workouts/2026-11-18-0600-2.html  2bae99a063235d1d68c04a1dfd36d06a30c234b45ef676e2453480a6f95b2b2b
+        workouts/2026-11-18-0600.html  3f62d0dc4f2fbd7a2838c849f3225536a0faf612eb799483ad09d7be1e4638b0
+        workouts/index.html  7c290a09aa3808adff674257e1f57a77d667cef8f558b568b5b84d7ba4e66ed6
 
         """
 }
