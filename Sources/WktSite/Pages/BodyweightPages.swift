@@ -41,6 +41,9 @@ extension PageComposer {
         return load * Double(reps)
     }
 
+    /// The link from the top of `records/index.html` to its bodyweight section, below the table.
+    static let bodyweightJumpLink = "<p><a href=\"#bodyweight\">Bodyweight, × BW and DOTS ↓</a></p>"
+
     /// The bodyweight section of `records/index.html`: the latest measurement, a line chart of
     /// every measurement (two or more) and DOTS; nothing when no bodyweight is known.
     func bodyweightSection(into body: inout PageBody) throws(SiteError) {

@@ -26,6 +26,7 @@ extension PageComposer {
             + "\(TextFormat.plural(prCountAll, "PR")) (\(TextFormat.plural(events.count, "record")) broken) · "
             + "e1RM by \(HTML.text(site.report.e1rmFormula.rule))</p>")
         body.html(Self.prCountNote)
+        if page == 1, !site.report.body.isEmpty { body.html(Self.bodyweightJumpLink) }
         body.markdown("## Records by exercise")
         let pageList = Self.pageList("Pages of the records table", page: page, count: pages, first: SitePaths.recordsIndex)
         if !pageList.top.isEmpty {
