@@ -24,7 +24,7 @@ enum BodyTable {
     static func read(
         _ key: String, _ value: TOMLValueConvertible, into body: inout BodySettings, file: String, bytes: [UInt8]
     ) throws(ConfigError) {
-        let locate = Locator(file: file, bytes: bytes)
+        let locate = PublishTable.Locator(file: file, bytes: bytes)
         switch key {
         case "bodyweight_kg":
             let number: Double
@@ -57,7 +57,7 @@ enum BodyTable {
     }
 
     /// `[big_three]`.
-    private static func bigThree(_ value: TOMLValueConvertible, locate: Locator) throws(ConfigError) -> BigThree {
+    private static func bigThree(_ value: TOMLValueConvertible, locate: PublishTable.Locator) throws(ConfigError) -> BigThree {
         guard let table = value.table else {
             throw locate.error(["big_three"], "a TOML \(value.type) is not valid: expected a table, [big_three]")
         }
@@ -86,17 +86,5 @@ enum BodyTable {
             }
         }
         return lifts
-    }
-
-    /// Builds errors with the line of the key or value they are about.
-    private struct Locator {
-        let file: String
-        let bytes: [UInt8]
-
-        func error(_ path: [String], _ problem: String, string: String? = nil) -> ConfigError {
-            let lines = SourceLines(bytes)
-            let line = string.map { lines.line(ofString: $0, in: path) } ?? lines.line(ofKey: path)
-            return .badEntry(file: file, line: line, key: path.joined(separator: "."), problem: problem)
-        }
     }
 }
