@@ -51,6 +51,20 @@ struct BodyweightSiteTests {
         #expect(stats.contains("\"weight_kg\": 82.7") && stats.contains("\"score\": ") && stats.contains("\"e1rm_bw\": 0."))
     }
 
+    @Test("the dashboard's top set of an assisted exercise is the one with the least assistance")
+    func dashboardTopSet() throws {
+        var input = Self.input(body: Self.measured, hide: false)
+        var workouts = input.history.workouts
+        workouts.append(SiteFixture.workout(13, "2026-11-21 07:00:00", "Dips", [
+            ExerciseBlock(name: "Dip (Assisted)", sets: SiteFixture.sets([(40, 5), (10, 5)])),
+        ]))
+        let body = input.history.body
+        input.history = WorkoutHistory(workouts: workouts)
+        input.history.body = body
+        let dashboard = try #require(try Self.files(input)["index.html"])
+        #expect(dashboard.contains("−10 assist → 72.7 × 5") && !dashboard.contains("−40 assist"))
+    }
+
     @Test("hide = [\"bodyweight\"]: no weight, chart, × BW, DOTS or effective load anywhere; assisted sets count reps only")
     func publicHidesEverything() throws {
         for (body, configured) in [(Self.measured, nil), ([], 79.9)] as [([BodyMeasurement], Double?)] {
