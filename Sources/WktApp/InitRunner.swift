@@ -69,6 +69,11 @@ public enum InitRunner {
         # Estimated one-rep max: epley or brzycki.
         # e1rm_formula = "epley"
 
+        # Bodyweight in kg, used only while no measurement is imported (Apple Health, wkt JSON, …);
+        # with sex, DOTS (estimated from e1RM) is shown. Assisted exercises weigh bodyweight − help.
+        # bodyweight_kg = 80
+        # sex = "male"
+
         # Planned routine per weekday: drives the ○ planned and ✗ missed marks. `since` is the
         # day the plan began: no day before it is marked planned or missed.
         # [schedule]
@@ -93,6 +98,11 @@ public enum InitRunner {
         # workout = "2019-06-03 13:41"
         # exercise = "Bench Press (Barbell)"
         # set = 3
+        # The three lifts of the DOTS total (these are the defaults).
+        # [big_three]
+        # squat = "Squat (Barbell)"
+        # bench = "Bench Press (Barbell)"
+        # deadlift = "Deadlift (Barbell)"
 
         """
 

@@ -24,11 +24,14 @@ public enum ConfigLoader {
     public static let knownKeys: [String] = [
         "author",
         "base_url",
+        "big_three",
+        "bodyweight_kg",
         "day_cutoff_hour",
         "e1rm_formula",
         "ignore",
         "publish",
         "schedule",
+        "sex",
         "timezone",
         "title",
         "unit",
@@ -85,6 +88,8 @@ public enum ConfigLoader {
                 )
             case "schedule":
                 settings.schedule = try reader.schedule(value)
+            case "bodyweight_kg", "sex", "big_three":
+                try BodyTable.read(key, value, into: &settings.body, file: file, bytes: Array(toml.utf8))
             case "publish":
                 settings.publish = try PublishTable.read(value, file: file, bytes: Array(toml.utf8))
             case "ignore":

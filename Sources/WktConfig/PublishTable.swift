@@ -59,8 +59,8 @@ enum PublishTable {
         return profile
     }
 
-    /// Builds errors with the line of the key or value they are about.
-    private struct Locator {
+    /// Builds errors with the line of the key or value they are about (also used by ``BodyTable``).
+    struct Locator {
         let file: String
         let bytes: [UInt8]
 

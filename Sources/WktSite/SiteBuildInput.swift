@@ -48,10 +48,21 @@ public struct SiteBuildInput: Sendable {
     /// The history the site is built from: ``history`` with what `[[ignore]]` excludes left out
     /// (``DataQuality/assess(history:settings:today:)``, which also gives the Data quality
     /// page's report) and then what `settings.publish` hides removed
-    /// (``PublishProfile/redact(_:calendar:)``), before any statistic or page is computed.
+    /// (``PublishProfile/redact(_:calendar:)``, which also drops bodyweight measurements when
+    /// `bodyweight` is hidden), before any statistic or page is computed.
     public var publishedHistory: (history: WorkoutHistory, quality: QualityReport) {
         let (kept, quality) = DataQuality.assess(history: history, settings: settings, today: today)
         let published = settings.publish.map { $0.redact(kept, calendar: TrainingCalendar(settings: settings)) } ?? kept
         return (published, quality)
+    }
+
+    /// The settings the site is computed with: ``settings`` without `bodyweight_kg` when
+    /// `[publish]` hides `bodyweight` (docs/product.md "Publishing: what a public site reveals"):
+    /// with it, no chart, `× BW`, DOTS or effective load of an assisted set can reveal a weight.
+    public var publishedSettings: Settings {
+        guard settings.publish?.hides(.bodyweight) == true else { return settings }
+        var published = settings
+        published.body.bodyweightKg = nil
+        return published
     }
 }

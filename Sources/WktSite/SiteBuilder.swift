@@ -46,7 +46,7 @@ public enum SiteBuilder {
         let configuration = fingerprint.configuration(storedSchedule: history.storedSchedule, body: history.body)
         // Started before the statistics, so the previous pages are read while they are computed.
         let started = input.previousSite.map { IncrementalBuild.start(previous: $0, renderer: input.renderer) }
-        let site = SiteModel(history: history, settings: input.settings, today: input.today, quality: quality)
+        let site = SiteModel(history: history, settings: input.publishedSettings, today: input.today, quality: quality)
         let composer = PageComposer(site: site)
         let renderer = PageRenderer(
             layout: layout, notes: NoteRenderer(), siteTitle: site.siteTitle,
@@ -63,7 +63,7 @@ public enum SiteBuilder {
             do throws(SiteError) {
                 switch job {
                 case .statsJSON:
-                    let stats = StatsJSON.encode(site.report, settings: input.settings, today: input.today, slugs: site.slugs)
+                    let stats = StatsJSON.encode(site.report, settings: site.settings, today: input.today, slugs: site.slugs)
                     return .success(JobOutput(file: OutputFile(path: SitePaths.statsJSON, text: stats), source: "stats.json"))
                 case .feed:
                     let feed = AtomFeed.document(site: site, baseURL: baseURL)

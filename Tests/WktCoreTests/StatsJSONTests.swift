@@ -78,7 +78,8 @@ struct StatsJSONTests {
                     "6": 80.0,
                     "7": 80.0,
                     "8": 80.0
-                  }
+                  },
+                  "e1rm_bw": null
                 },
                 {
                   "name": "Pull Up",
@@ -93,7 +94,8 @@ struct StatsJSONTests {
                   "best_set_volume_kg": null,
                   "best_session_volume_kg": null,
                   "max_reps": 10,
-                  "rep_maxes_kg": {}
+                  "rep_maxes_kg": {},
+                  "e1rm_bw": null
                 }
               ],
               "pr_events": [
@@ -129,7 +131,9 @@ struct StatsJSONTests {
                   "value": 102.5,
                   "previous": 100.0
                 }
-              ]
+              ],
+              "body": [],
+              "dots": null
             }
 
             """
@@ -172,7 +176,9 @@ struct StatsJSONTests {
                 }
               },
               "exercises": [],
-              "pr_events": []
+              "pr_events": [],
+              "body": [],
+              "dots": null
             }
 
             """)

@@ -59,6 +59,8 @@ struct BuildFingerprintTests {
             ("publish noindex", { $0.publish?.noindex = false }), ("empty publish", { $0.publish = PublishProfile() }),
             ("muscles", { $0.muscles = MuscleOverrides([("Café Press", MuscleOverride(primary: .chest))]) }),
             ("ignore", { $0.ignore = [IgnoreEntry(workout: WallTime(date: CivilDate(year: 2019, month: 6, day: 3)!, fullHour: 13), set: nil)] }),
+            ("body", { $0.body.bodyweightKg = 81.5 }), ("body sex", { $0.body.sex = .female }),
+            ("body big three", { $0.body.bigThree.squat = "Front Squat" }),
         ]
         // Every stored property of Settings is edited at least once above.
         let edited = Set(edits.map { $0.0 })

@@ -35,6 +35,9 @@ public struct Settings: Sendable, Equatable, Encodable {
     /// `[[ignore]]`: workouts, exercises and sets excluded from every statistic, in config order
     /// (docs/statistics.md "Data quality: [[ignore]]"); empty without entries.
     public var ignore: [IgnoreEntry] = []
+    /// `bodyweight_kg`, `sex` and `[big_three]` (docs/statistics.md "Bodyweight on a day", "DOTS
+    /// (estimated)").
+    public var body = BodySettings()
 
     /// Creates settings; every parameter but the zone has the documented default.
     public init(

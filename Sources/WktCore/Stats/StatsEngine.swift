@@ -9,6 +9,8 @@
 ///   calendar, sets or not.
 /// - A set counts only when ``WorkoutSet/isWorking`` (done, not a warm-up). Bodyweight sets (no
 ///   weight or 0) add reps but no volume; timed and distance sets add neither.
+/// - Sets of assisted exercises weigh their effective load (``AssistedLoad``, docs/statistics.md
+///   "Assisted exercises") in volume and every record; without a bodyweight, none.
 /// - All blocks of one exercise in one workout form one session (session volume sums them).
 /// - Within a workout, PR events follow the exercises' first appearance, then
 ///   ``RecordMetric/allInEventOrder``.
@@ -24,6 +26,7 @@ public enum StatsEngine {
         let calendar = TrainingCalendar(settings: settings)
         let formula = settings.e1rmFormula
         let target = max(1, settings.weeklyTarget)
+        let assistance = AssistedLoad(timeline: BodyweightTimeline(history: history, settings: settings), overrides: settings.muscles)
 
         var exerciseIndex: [String: Int] = [:]
         var accumulators: [ExerciseAccumulator] = []
@@ -53,8 +56,10 @@ public enum StatsEngine {
                     localIndex[name] = index
                     sessions.append(SessionBest(name: name))
                 }
+                let assisted = assistance.isAssisted(name)
                 for (setIndex, set) in block.sets.enumerated() where set.isWorking {
-                    sessions[index].add(set, at: SetPosition(block: blockIndex, set: setIndex), formula: formula)
+                    let load = assisted ? assistance.effectiveLoad(assistanceKg: set.weightKg, on: day) : set.weightKg
+                    sessions[index].add(set, load: load, at: SetPosition(block: blockIndex, set: setIndex), formula: formula)
                 }
             }
 
@@ -125,6 +130,7 @@ public enum StatsEngine {
         )
         // The insights of docs/statistics.md (muscles, bodyweight, goals, …) derive from the
         // report: each is one assignment below, computed by its own pure type.
+        report.body = BodyReport(exercises: exercises, timeline: assistance.timeline, settings: settings, today: today)
         report.insightsComputed = true
         return report
     }
@@ -184,13 +190,14 @@ private struct SessionBest {
 
     init(name: String) { self.name = name }
 
-    /// Adds one working set found at `position` of the workout.
-    mutating func add(_ set: WorkoutSet, at position: SetPosition, formula: E1RMFormula) {
+    /// Adds one working set found at `position` of the workout; `load` is its weight for the
+    /// statistics (the logged weight, or an assisted set's effective load).
+    mutating func add(_ set: WorkoutSet, load: Double?, at position: SetPosition, formula: E1RMFormula) {
         workingSets += 1
         let setReps = max(set.reps ?? 0, 0)
         reps += setReps
         if setReps >= 1 { maxReps = max(maxReps ?? 0, setReps) }
-        guard setReps >= 1, let weight = milli(set.weightKg) else { return }
+        guard setReps >= 1, let weight = milli(load) else { return }
         let volume = weight * Double(setReps)
         volumeMilli += volume
         raise(SessionBest.heaviest, to: weight, at: position)

@@ -52,7 +52,7 @@ public enum StatsJSON {
                 ("weeks", streak(report.streaks.weeks)),
                 ("days", streak(report.streaks.days)),
             ])),
-            ("exercises", .array(report.exercises.map { exercise($0, slug: slugs[$0.name]) })),
+            ("exercises", .array(report.exercises.map { exercise($0, slug: slugs[$0.name], e1rmBW: report.body.e1rmBW[$0.name]) })),
             ("pr_events", .array(report.prEvents.map { event in
                 .object([
                     ("day", .date(event.day)),
@@ -63,6 +63,10 @@ public enum StatsJSON {
                     ("previous", .kg(event.previousKg)),
                 ])
             })),
+            ("body", .array(report.body.measurements.map { .object([("day", .date($0.day)), ("weight_kg", .kg($0.weightKg))]) })),
+            ("dots", report.body.dots.map { .object([
+                ("total_kg", .kg($0.totalKg)), ("bodyweight_kg", .kg($0.bodyweightKg)), ("score", .kg($0.score)),
+            ]) } ?? .null),
         ])
     }
 
@@ -75,7 +79,7 @@ public enum StatsJSON {
         ])
     }
 
-    private static func exercise(_ exercise: ExerciseStats, slug: String?) -> JSONValue {
+    private static func exercise(_ exercise: ExerciseStats, slug: String?, e1rmBW: Double?) -> JSONValue {
         let records = exercise.records
         let repMaxes: [(String, JSONValue)] = (1...12).compactMap { n in
             records.repMax(n).map { (String(n), JSONValue.kg($0.value)) }
@@ -94,6 +98,7 @@ public enum StatsJSON {
             ("best_session_volume_kg", .kg(records.bestSessionVolume?.value)),
             ("max_reps", .int(records.maxReps?.value)),
             ("rep_maxes_kg", .object(repMaxes)),
+            ("e1rm_bw", .kg(e1rmBW)),
         ])
     }
 }

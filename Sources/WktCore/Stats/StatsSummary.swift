@@ -91,6 +91,7 @@ public enum StatsSummary {
                 ))
             }
         }
+        lines += BodySummary.lines(report: report.body, units: units)
         return lines
     }
 

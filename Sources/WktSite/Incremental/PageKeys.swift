@@ -104,6 +104,10 @@ struct PageKeys: Sendable {
         addNeighbour(entry.index + 1, to: &digest)
         for other in site.workouts(on: entry.day) where other.index != entry.index { addNeighbour(other.index, to: &digest) }
         for block in entry.workout.exercises { addExercisePath(block.name, to: &digest) }
+        // Assisted sets show their effective load: the bodyweight on the day.
+        for block in entry.workout.exercises where composer.isAssisted(CanonicalName.normalize(block.name)) {
+            digest.add(site.report.body.timeline.weight(on: entry.day))
+        }
         for event in entry.info.prEvents { addExercisePath(event.exercise, to: &digest) }
         if let previous = composer.previousSameName[entry.index] {
             digest.byte(1)
@@ -143,6 +147,11 @@ struct PageKeys: Sendable {
             addWorkoutLink(record?.workoutID, to: &digest)
         }
         addWorkoutLink(records.maxReps?.workoutID, to: &digest)
+        // `× BW` next to the e1RM; an assisted exercise's set history shows effective loads.
+        digest.add(site.report.body.e1rmBW[exercise.name])
+        if composer.isAssisted(exercise.name) {
+            for session in exercise.sessions { digest.add(site.report.body.timeline.weight(on: site.workouts[session.workoutIndex].day)) }
+        }
         return (exercise.path, digest.value)
     }
 

@@ -32,9 +32,16 @@ extension PageComposer {
         var tops: [String] = []
         for exercise in exercises {
             let sets = entry.workout.exercises.filter { CanonicalName.normalize($0.name) == exercise.name }.flatMap(\.sets)
-            guard let top = TopSet.pick(sets) else { continue }
+            // Assisted sets rank by their effective load (more assistance is never the top set).
+            let assisted = isAssisted(exercise.name)
+            let ranked = assisted ? sets.map { set in
+                var load = set
+                load.weightKg = effectiveLoad(set, on: entry.day)
+                return load
+            } : sets
+            guard let top = TopSet.pick(ranked), let index = ranked.firstIndex(of: top) else { continue }
             let name = site.exercise(named: exercise.name).map { HTML.link(exercise.name, to: $0.path) } ?? HTML.text(exercise.name)
-            tops.append("<li>\(name): \(HTML.text(setText(top)))</li>")
+            tops.append("<li>\(name): \(HTML.text(setText(sets[index], assistedOn: assisted ? entry.day : nil)))</li>")
         }
         if !tops.isEmpty {
             out += "<p class=\"top-sets-label\">Top sets</p>\n<ul class=\"top-sets\">" + tops.prefix(Self.topSetExercises).joined()

@@ -102,11 +102,11 @@ extension PageComposer {
                 year = entry.day.year
                 rows = []
             }
-            let volume = session.sets.reduce(0.0) { $0 + $1.volumeKg }
+            let volume = session.sets.reduce(0.0) { $0 + statisticsVolume($1, exercise: exercise.name, on: entry.day) }
             let volumeText: String = volume > 0 ? site.units.volume(volume) : "–"
             var row: [String] = [
                 MD.link(entry.day.description, to: root + entry.path), workoutLink(entry, root: root),
-                session.sets.map(setText).joined(separator: ", "), volumeText,
+                session.sets.map { setText($0, assistedOn: isAssisted(exercise.name) ? entry.day : nil) }.joined(separator: ", "), volumeText,
             ]
             if withNotes { row.append(MD.text(note)) }
             rows.append(row)
@@ -188,7 +188,8 @@ extension PageComposer {
         }
         var rows = [
             reached(records.heaviest, .heaviest, title: "Heaviest", rule: RecordMetric.heaviest.rule(formula: formula)),
-            reached(records.e1rm, .e1rm, title: "e1RM (\(formula.displayName))", rule: formula.rule),
+            reached(records.e1rm, .e1rm, title: "e1RM (\(formula.displayName))", rule: formula.rule)
+                .enumerated().map { $0.offset == 1 ? $0.element + (relativeStrength(exercise.name).map { " · " + $0 } ?? "") : $0.element },
             reached(records.bestSetVolume, .setVolume, title: "Best set volume", rule: RecordMetric.setVolume.rule(formula: formula)),
             reached(records.bestSessionVolume, .sessionVolume, title: "Best session volume",
                     rule: RecordMetric.sessionVolume.rule(formula: formula)),
@@ -245,12 +246,14 @@ extension PageComposer {
 
     /// One set in a line of the set history: `100 × 5`, `× 12`, `45 s`, `400 m in 1:40`, with
     /// `(drop)` or `(failure)` after non-normal sets.
-    func setText(_ set: WorkoutSet) -> String {
+    /// An assisted exercise's set (`assistedOn` its training day) shows `−20 assist → 62 × 8`.
+    func setText(_ set: WorkoutSet, assistedOn day: CivilDate? = nil) -> String {
         var parts: [String] = []
+        let weight = day.map { assistedWeightText(set, on: $0) } ?? set.weightKg.map { site.units.weightNumber($0) }
         if let reps = set.reps, reps > 0 {
-            parts.append((set.weightKg.map { site.units.weightNumber($0) + " " } ?? "") + "× \(reps)")
-        } else if let weight = set.weightKg {
-            parts.append(site.units.weightNumber(weight))
+            parts.append((weight.map { $0 + " " } ?? "") + "× \(reps)")
+        } else if let weight {
+            parts.append(weight)
         }
         if let distance = set.distanceM, distance > 0 { parts.append(TextFormat.distance(metres: distance)) }
         if let seconds = set.seconds, seconds > 0 {

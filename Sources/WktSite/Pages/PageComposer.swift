@@ -97,7 +97,7 @@ struct PageComposer: Sendable {
         case .workout(let index): workoutPage(site.workouts[index])
         case .exercisesIndex(let page): exercisesIndex(page: page)
         case .exercise(let index): try exercisePage(site.exercises[index], listPath: exercisesListPath(forExerciseAt: index))
-        case .recordsIndex(let page): recordsIndex(page: page)
+        case .recordsIndex(let page): try recordsIndex(page: page)
         case .recordsYear(let year, let page): recordsYear(year, page: page)
         case .notFound: notFound()
         case .quality: qualityPage()

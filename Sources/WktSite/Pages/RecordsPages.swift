@@ -7,7 +7,7 @@ extension PageComposer {
     /// `records/index.html`: every exercise's records, then the PR timeline (newest first), split
     /// into `records/<year>.html` when long. With more than ``listPageSize`` exercises the
     /// records table continues on `records/index-2.html`, … (those pages hold only the table).
-    func recordsIndex(page: Int) -> Page {
+    func recordsIndex(page: Int) throws(SiteError) -> Page {
         let root = "../"
         let path = SitePaths.listPage(SitePaths.recordsIndex, page)
         var body = PageBody()
@@ -26,6 +26,7 @@ extension PageComposer {
             + "\(TextFormat.plural(prCountAll, "PR")) (\(TextFormat.plural(events.count, "record")) broken) · "
             + "e1RM by \(HTML.text(site.report.e1rmFormula.rule))</p>")
         body.html(Self.prCountNote)
+        if page == 1, !site.report.body.isEmpty { body.html(Self.bodyweightJumpLink) }
         body.markdown("## Records by exercise")
         let pageList = Self.pageList("Pages of the records table", page: page, count: pages, first: SitePaths.recordsIndex)
         if !pageList.top.isEmpty {
@@ -38,7 +39,8 @@ extension PageComposer {
             withRecords[rows].map { exercise in
                 let records = exercise.stats.records
                 return [MD.link(exercise.name, to: root + exercise.path),
-                        recordCell(records.heaviest, .heaviest, root: root), recordCell(records.e1rm, .e1rm, root: root),
+                        recordCell(records.heaviest, .heaviest, root: root),
+                        recordCell(records.e1rm, .e1rm, root: root) + (relativeStrength(exercise.name).map { " · " + $0 } ?? ""),
                         recordCell(records.bestSetVolume, .setVolume, root: root),
                         recordCell(records.bestSessionVolume, .sessionVolume, root: root),
                         records.maxReps.map { record in
@@ -53,6 +55,7 @@ extension PageComposer {
                             + "of \(TextFormat.count(withRecords.count)), page \(page) of \(pages)",
                         section: .records, blocks: body.blocks)
         }
+        try bodyweightSection(into: &body)
         body.markdown("## PR timeline")
         if events.isEmpty {
             body.markdown("No PRs yet: the first workout of an exercise sets its baseline.")

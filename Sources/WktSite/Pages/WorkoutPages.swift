@@ -110,7 +110,7 @@ extension PageComposer {
         let lastBlock = Dictionary(workout.exercises.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { max($0, $1) })
         for (index, block) in workout.exercises.enumerated() {
             let sessionPR = lastBlock[block.name] == index && marks.sessionVolume.contains(block.name)
-            exerciseBlock(block, root: root, sessionVolumePR: sessionPR, marks: { marks.bySet[SetPosition(block: index, set: $0)] ?? [] },
+            exerciseBlock(block, day: entry.day, root: root, sessionVolumePR: sessionPR, marks: { marks.bySet[SetPosition(block: index, set: $0)] ?? [] },
                           into: &body)
         }
         return Page(
@@ -173,7 +173,7 @@ extension PageComposer {
     /// volume (marked when the exercise's session volume was a PR and this is its last block)
     /// and its notes.
     private func exerciseBlock(
-        _ block: ExerciseBlock, root: String, sessionVolumePR: Bool, marks: (Int) -> [PREvent], into body: inout PageBody
+        _ block: ExerciseBlock, day: CivilDate, root: String, sessionVolumePR: Bool, marks: (Int) -> [PREvent], into body: inout PageBody
     ) {
         let heading = site.exercise(named: block.name).map { HTML.link(block.name, to: root + $0.path) } ?? HTML.text(block.name)
         var badges: [String] = []
@@ -188,8 +188,9 @@ extension PageComposer {
         if block.sets.isEmpty {
             body.html("<p class=\"muted\">No sets logged.</p>")
         } else {
-            body.html(setsTable(block.sets, marks: marks))
-            let volume = working.reduce(0.0) { $0 + $1.volumeKg }
+            let assisted = isAssisted(CanonicalName.normalize(block.name))
+            body.html(setsTable(block.sets, marks: marks, assistedOn: assisted ? day : nil))
+            let volume = working.reduce(0.0) { $0 + statisticsVolume($1, exercise: CanonicalName.normalize(block.name), on: day) }
             let reps = working.reduce(0) { $0 + max(0, $1.reps ?? 0) }
             var line = TextFormat.plural(working.count, "working set")
             if reps > 0 { line += " · " + TextFormat.plural(reps, "rep") }

@@ -42,17 +42,22 @@ extension PageComposer {
     /// volume and the records the set broke. A column is left out when no set of the table has a
     /// value in it (docs/product.md "Workout page"). Warm-ups and sets not done show no volume
     /// (they count nowhere).
-    func setsTable(_ sets: [WorkoutSet], marks: (Int) -> [PREvent]) -> String {
+    /// Sets of an assisted exercise (`assistedOn` the training day) show `−20 assist → 62` and
+    /// the effective volume (docs/product.md "Bodyweight, relative strength and DOTS").
+    func setsTable(_ sets: [WorkoutSet], marks: (Int) -> [PREvent], assistedOn day: CivilDate? = nil) -> String {
         let symbol = site.units.symbol
         let columns: [(column: MD.Column, cell: (Int, WorkoutSet) -> String?)] = [
             (MD.Column("Kind"), { _, set in Self.kindName(set) }),
-            (MD.Column("Weight (\(symbol))", numeric: true), { _, set in set.weightKg.map(site.units.weightNumber) }),
+            (MD.Column("Weight (\(symbol))", numeric: true), { _, set in
+                day.map { assistedWeightText(set, on: $0) } ?? set.weightKg.map(site.units.weightNumber)
+            }),
             (MD.Column("Reps", numeric: true), { _, set in set.reps.map(String.init) }),
             (MD.Column("Time", numeric: true), { _, set in set.seconds.map(TextFormat.setTime) }),
             (MD.Column("Distance", numeric: true), { _, set in set.distanceM.map(TextFormat.distance) }),
             (MD.Column("RPE", numeric: true), { _, set in set.rpe.map(TextFormat.short) }),
             (MD.Column("Volume (\(symbol))", numeric: true), { _, set in
-                set.isWorking && set.volumeKg > 0 ? DecimalFormat.grouped(site.units.convert(set.volumeKg)) : nil
+                let volume = day.map { assistedVolume(set, on: $0) } ?? set.volumeKg
+                return set.isWorking && volume > 0 ? DecimalFormat.grouped(site.units.convert(volume)) : nil
             }),
         ]
         var cells = columns.map { column in sets.enumerated().map { column.cell($0.offset, $0.element).map(HTMLEscaping.escapeHTML) } }

@@ -1,0 +1,95 @@
+/// Bodyweight on a day (docs/statistics.md "Bodyweight on a day").
+///
+/// The rule: the latest measurement on or before the day; several on one day count as one, the
+/// last of that day in ``WorkoutHistory/body`` order. A day before the first measurement has no
+/// bodyweight (unknown), even when later measurements exist. Only when there is no measurement at
+/// all does `bodyweight_kg` from `wkt-site.toml` stand for every day. A measurement that is not a
+/// finite weight above 0 kg never reaches here from the store; if one does, it is not a weight and
+/// is left out.
+public struct BodyweightTimeline: Sendable, Equatable {
+    /// One measurement per day (the one that counts), oldest first.
+    public let measurements: [BodyMeasurement]
+    /// The configured undated bodyweight in force: `bodyweight_kg` when there is no measurement,
+    /// else nil.
+    public let fallbackKg: Double?
+    private let dayNumbers: [Int]
+
+    /// The timeline of `measurements` (any order) with `configured` as the undated fallback.
+    public init(measurements: [BodyMeasurement], configured: Double?) {
+        var lastOfDay: [Int: BodyMeasurement] = [:]
+        var days: [Int] = []
+        for measurement in measurements where measurement.weightKg.isFinite && measurement.weightKg > 0 {
+            let day = measurement.day.dayNumber
+            if lastOfDay[day] == nil { days.append(day) }
+            lastOfDay[day] = measurement
+        }
+        let sorted = days.sorted()
+        self.dayNumbers = sorted
+        self.measurements = sorted.compactMap { lastOfDay[$0] }
+        let usable = configured.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        self.fallbackKg = self.measurements.isEmpty ? usable : nil
+    }
+
+    /// The timeline of a history's measurements and the configured `bodyweight_kg`.
+    public init(history: WorkoutHistory, settings: Settings) {
+        self.init(measurements: history.body, configured: settings.body.bodyweightKg)
+    }
+
+    /// Whether any bodyweight is known (a measurement or the configured value).
+    public var isEmpty: Bool { measurements.isEmpty && fallbackKg == nil }
+
+    /// The bodyweight on `day` in kg, nil when unknown.
+    public func weight(on day: CivilDate) -> Double? {
+        guard !measurements.isEmpty else { return fallbackKg }
+        // The last measurement day ≤ day (binary search for the first day after it).
+        let target = day.dayNumber
+        var low = 0
+        var high = dayNumbers.count
+        while low < high {
+            let mid = (low + high) / 2
+            if dayNumbers[mid] <= target { low = mid + 1 } else { high = mid }
+        }
+        return low == 0 ? nil : measurements[low - 1].weightKg
+    }
+}
+
+/// Assisted exercises (docs/statistics.md "Assisted exercises"): the logged weight is the help of
+/// a machine or band, not load.
+///
+/// An exercise is assisted when its name contains `assisted` in any case, or its `[muscles]`
+/// entry says `assisted = true`; an entry with `assisted = false` wins over the name. The
+/// effective load of a set is the bodyweight on its training day minus the logged assistance,
+/// floored at 0; a missing or negative logged weight is no assistance. Without a bodyweight the
+/// effective load is unknown and the set counts for sets and reps only.
+public struct AssistedLoad: Sendable {
+    /// The bodyweight timeline.
+    public let timeline: BodyweightTimeline
+    /// The `[muscles]` entries (their `assisted` flag).
+    public let overrides: MuscleOverrides
+
+    /// Creates the rule for a timeline and the configured overrides.
+    public init(timeline: BodyweightTimeline, overrides: MuscleOverrides) {
+        self.timeline = timeline
+        self.overrides = overrides
+    }
+
+    /// Whether `exercise` is assisted.
+    public func isAssisted(_ exercise: String) -> Bool {
+        if let flag = overrides.override(for: exercise)?.assisted { return flag }
+        return exercise.lowercased().contains("assisted")
+    }
+
+    /// The effective load of an assisted set with `loggedKg` assistance on `day`, in kg (0 or
+    /// more), nil when the bodyweight on that day is unknown.
+    public func effectiveLoad(assistanceKg loggedKg: Double?, on day: CivilDate) -> Double? {
+        guard let bodyweight = timeline.weight(on: day) else { return nil }
+        let assistance = loggedKg.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? 0
+        return max(0, bodyweight - assistance)
+    }
+
+    /// The load the statistics use for `set` of `exercise` on `day`: the logged weight for an
+    /// ordinary exercise, the effective load for an assisted one.
+    public func load(of set: WorkoutSet, exercise: String, on day: CivilDate) -> Double? {
+        isAssisted(exercise) ? effectiveLoad(assistanceKg: set.weightKg, on: day) : set.weightKg
+    }
+}
