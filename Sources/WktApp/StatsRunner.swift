@@ -1,3 +1,4 @@
+import WktConfig
 import WktCore
 import WktSite
 
@@ -30,6 +31,7 @@ public enum StatsRunner {
             let context = try CommandContext.load(config: request.config, today: request.today, env: env)
             let (loaded, hint) = try StoreAccess.load(storePath: env.storePath(option: request.store), env: env)
             let (history, synced) = StoreAccess.forStatistics(loaded)
+            try GoalCheck.verify(context.settings.goals, history: history)
             let report = StatsEngine.compute(history: history, settings: context.settings, today: context.today)
             var stderr = [hint, synced].compactMap { $0 }
             if report.futureWorkoutsIgnored > 0 {

@@ -14,7 +14,7 @@ import WktCore
 /// `since`, a real day as a `"YYYY-MM-DD"` string or a TOML local date (its errors name the line); `title`
 /// and `author` strings of at most 200 characters (``maxTextLength``); `base_url` an absolute
 /// http(s) URL with a host (``BaseURL/validate(_:)``); `[publish]` as ``PublishTable`` reads it
-/// (its errors also name the line). The file must be UTF-8 without NUL bytes (the TOML reader
+/// (its errors also name the line); `[[goals]]` as ``GoalsTable`` reads it. The file must be UTF-8 without NUL bytes (the TOML reader
 /// would stop at one). Keys are checked in sorted order, so the first error reported is stable.
 public enum ConfigLoader {
     /// The default config file name, looked up in the working directory.
@@ -26,6 +26,7 @@ public enum ConfigLoader {
         "base_url",
         "day_cutoff_hour",
         "e1rm_formula",
+        "goals",
         "publish",
         "schedule",
         "timezone",
@@ -84,6 +85,8 @@ public enum ConfigLoader {
                 )
             case "schedule":
                 settings.schedule = try reader.schedule(value)
+            case "goals":
+                settings.goals = try GoalsTable.read(value, file: file, bytes: Array(toml.utf8))
             case "publish":
                 settings.publish = try PublishTable.read(value, file: file, bytes: Array(toml.utf8))
             case "title":

@@ -11,6 +11,9 @@ struct SourceLines {
     private var keyLines: [[String]: Int] = [:]
     /// Every string literal inside a value, with the key path it belongs to and its line.
     private var strings: [(path: [String], text: String, line: Int)] = []
+    /// Per `[[array]]` header path: each entry's header line and the lines of its keys
+    /// (`[[goals]]`: the n-th entry's `exercise`).
+    private var arrayEntries: [[String]: [(line: Int, keys: [String: Int])]] = [:]
 
     /// Reads the document's keys and strings.
     init(_ bytes: [UInt8]) {
@@ -20,6 +23,13 @@ struct SourceLines {
 
     /// The line where `path` (`["publish", "hide"]`) is assigned, if found.
     func line(ofKey path: [String]) -> Int? { keyLines[path] }
+
+    /// The line of `key` in the entry at `index` (0-based) of the `[[path]]` array of tables, else
+    /// that entry's header line; nil when the array is not written with `[[…]]` headers.
+    func line(ofEntry index: Int, in path: [String], key: String? = nil) -> Int? {
+        guard let entries = arrayEntries[path], entries.indices.contains(index) else { return nil }
+        return key.flatMap { entries[index].keys[$0] } ?? entries[index].line
+    }
 
     /// The line of the first string literal in the value of `path` whose text is `text`; else the
     /// key's line.
@@ -51,6 +61,7 @@ struct SourceLines {
 
         mutating func document(into lines: inout SourceLines) {
             var table: [String] = []
+            var inArrayEntry = false
             while index < tokens.count {
                 let token = tokens[index]
                 switch token.kind {
@@ -58,8 +69,10 @@ struct SourceLines {
                     index += 1
                 case .punctuation(UInt8(ascii: "[")):
                     index += 1
-                    if isPunctuation("[") { index += 1 }
+                    inArrayEntry = isPunctuation("[")
+                    if inArrayEntry { index += 1 }
                     table = keyPath()
+                    if inArrayEntry { lines.arrayEntries[table, default: []].append((token.line, [:])) }
                     skipLine()
                 case .bare, .string:
                     let line = token.line
@@ -70,6 +83,12 @@ struct SourceLines {
                     }
                     index += 1
                     if lines.keyLines[path] == nil { lines.keyLines[path] = line }
+                    if inArrayEntry, let key = path.dropFirst(table.count).first,
+                       let last = lines.arrayEntries[table]?.indices.last,
+                       lines.arrayEntries[table]?[last].keys[key] == nil {
+                        // Mutated in place: a copy per key would make many entries quadratic.
+                        lines.arrayEntries[table, default: []][last].keys[key] = line
+                    }
                     value(path, into: &lines, depth: 0)
                 default:
                     skipLine()

@@ -1,4 +1,5 @@
 import Foundation
+import WktConfig
 import WktCore
 import WktIO
 import WktSite
@@ -177,6 +178,7 @@ public enum BuildRunner {
     /// exercise pages taken over from the previous site).
     static func build(_ plan: Plan, loaded: Loaded, fingerprint: BuildFingerprint) throws -> Built {
         let (history, synced) = StoreAccess.forStatistics(try loaded.store?.loadHistory() ?? WorkoutHistory(workouts: []))
+        try GoalCheck.verify(plan.context.settings.goals, history: history)
         var hints = loaded.store == nil && !plan.request.quiet ? [StoreAccess.missingStoreHint(plan.storePath)] : []
         if let synced, !plan.request.quiet { hints.append(synced) }
         let input = SiteBuildInput(

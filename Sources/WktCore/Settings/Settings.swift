@@ -32,6 +32,9 @@ public struct Settings: Sendable, Equatable, Encodable {
     /// `[muscles]`: per-exercise muscles and the `assisted` flag (docs/statistics.md "Sets per
     /// muscle", "Assisted exercises"); empty without the table.
     public var muscles = MuscleOverrides()
+    /// `[[goals]]`: targets per exercise and metric, in config order (docs/statistics.md "Goals");
+    /// empty without the table.
+    public var goals: [Goal] = []
 
     /// Creates settings; every parameter but the zone has the documented default.
     public init(

@@ -63,6 +63,7 @@ public enum StatsJSON {
                     ("previous", .kg(event.previousKg)),
                 ])
             })),
+            ("goals", .array(report.goals.map(\.json))),
         ])
     }
 

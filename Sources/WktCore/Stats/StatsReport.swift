@@ -29,6 +29,9 @@ public struct StatsReport: Sendable {
     /// Set once ``StatsEngine/compute(history:settings:today:)`` has filled the insight fields
     /// below (each insight adds a `var` with an empty default and one assignment there).
     public var insightsComputed = false
+    /// `[[goals]]` with their progress, reached day and projection, in config order
+    /// (docs/statistics.md "Goals"); empty without goals.
+    public var goals: [GoalProgress] = []
     /// Workouts per training day, keyed by ``CivilDate/dayNumber`` (looked up, never iterated).
     private let workoutsByDay: [Int: Int]
 

@@ -91,6 +91,7 @@ public enum StatsSummary {
                 ))
             }
         }
+        lines += GoalProgress.summaryLines(report.goals, units: units)
         return lines
     }
 
