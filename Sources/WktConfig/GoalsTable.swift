@@ -71,7 +71,7 @@ enum GoalsTable {
             guard let name = exerciseValue.string else {
                 throw error("exercise", "a TOML \(exerciseValue.type) is not valid: expected the exercise's name as a string")
             }
-            let exercise = CanonicalName.normalize(name)
+            let exercise = Goal.spaced(name)
             guard !exercise.isEmpty else { throw error("exercise", "an exercise name must not be empty") }
             guard exercise.prefix(ConfigLoader.maxTextLength + 1).count <= ConfigLoader.maxTextLength else {
                 throw error("exercise", "a name of more than \(ConfigLoader.maxTextLength) characters is not valid")

@@ -27,6 +27,8 @@ public struct BuildRequest: Sendable {
     public var force: Bool
     /// `--private`: ignore `[publish]`, show everything (a personal copy).
     public var isPrivate: Bool
+    /// Goals used when the configuration has no `[[goals]]`: the demo's (``DemoGoals``).
+    public var defaultGoals: [Goal] = []
 
     /// Creates a request.
     public init(
@@ -147,6 +149,7 @@ public enum BuildRunner {
         var context = try CommandContext.load(config: request.config, today: request.today, env: env)
         // The profile is part of the settings, so the build stamp and every page key change with it.
         if request.isPrivate { context.settings.publish = nil }
+        if context.settings.goals.isEmpty { context.settings.goals = request.defaultGoals }
         let storePath = env.storePath(option: request.store)
         let output = env.absolute(request.output)
         try refuseStoreFolder(output: output, storePath: storePath)

@@ -33,7 +33,7 @@ public struct Goal: Sendable, Hashable, Encodable {
 
     /// Creates a goal.
     public init(exercise: String, metric: RecordMetric, targetKg: Double, by: CivilDate? = nil, source: Source? = nil) {
-        self.exercise = CanonicalName.normalize(exercise)
+        self.exercise = Goal.spaced(exercise)
         self.metric = metric
         self.targetKg = targetKg
         self.by = by
@@ -52,6 +52,11 @@ public struct Goal: Sendable, Hashable, Encodable {
             guard let n = Int(digits), (1...12).contains(n), String(n) == digits else { return nil }
             return .repMax(n)
         }
+    }
+
+    /// NFC with runs of white space as one space, trimmed: how a goal writes an exercise name.
+    public static func spaced(_ name: String) -> String {
+        CanonicalName.normalize(name).split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     /// The names ``metric(named:)`` accepts, for error messages.
@@ -89,12 +94,12 @@ public enum GoalMatch: Sendable, Equatable {
 
     /// Matches `name` against `names` (the history's exercise names, canonical).
     public static func match(_ name: String, among names: some Sequence<String>) -> GoalMatch {
-        let wanted = CanonicalName.normalize(name)
+        let wanted = Goal.spaced(name)
         let key = MuscleOverrides.key(wanted)
         var candidates: Set<String> = []
         for candidate in names {
             let canonical = CanonicalName.normalize(candidate)
-            if canonical == wanted { return .found(canonical) }
+            if Goal.spaced(canonical) == wanted { return .found(canonical) }
             if MuscleOverrides.key(canonical) == key { candidates.insert(canonical) }
         }
         switch candidates.count {

@@ -204,9 +204,11 @@ public enum GoalEngine {
         let numerator = n * sxy - sx * sy
         let denominator = n * sxx - sx * sx
         guard denominator > 0, numerator.isFinite, numerator > 0 else { return .none(.notRising) }
-        let slope = numerator / denominator
-        let intercept = (sy - slope * sx) / n
-        let crossing = ((goal.targetMilli - origin.milli) - intercept) / slope
+        // The line is y = ȳ + (N / D)(x − x̄); it meets the target T at
+        // x = (sx·N + (n·T − sy)·D) / (n·N): whole numbers up to the one division, so a line
+        // that meets the target on a whole day gives exactly that day.
+        let target = goal.targetMilli - origin.milli
+        let crossing = (sx * numerator + (n * target - sy) * denominator) / (n * numerator)
         let horizon = today.addingYears(GoalProgress.horizonYears)
         let limit = Double(origin.day.days(to: horizon))
         guard crossing.isFinite, crossing <= limit else { return .none(.beyondHorizon) }
