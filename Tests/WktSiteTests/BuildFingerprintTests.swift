@@ -58,6 +58,7 @@ struct BuildFingerprintTests {
             ("publish", { $0.publish = nil }), ("publish hide", { $0.publish?.hide.insert(.ratings) }),
             ("publish noindex", { $0.publish?.noindex = false }), ("empty publish", { $0.publish = PublishProfile() }),
             ("muscles", { $0.muscles = MuscleOverrides([("Café Press", MuscleOverride(primary: .chest))]) }),
+            ("goals", { $0.goals = [Goal(exercise: "Squat (Barbell)", metric: .e1rm, targetKg: 140)] }),
         ]
         // Every stored property of Settings is edited at least once above.
         let edited = Set(edits.map { $0.0 })

@@ -50,7 +50,7 @@ struct GoalPagesTests {
         let files = SiteFixture.textFiles(try SiteBuilder.build(Self.input()))
         let deadlift = try #require(files["exercises/deadlift-barbell.html"])
         #expect(deadlift.contains("<h2 id=\"goals\">Goals</h2>"))
-        #expect(deadlift.contains("<p class=\"goal-title\">5-rep max</p>"))
+        #expect(deadlift.contains("<p class=\"goal-title\">Goal · 5-rep max</p>"))
         #expect(deadlift.contains("<p class=\"goal-numbers\">150 / 200 kg (75 %)</p>"))
         let bench = try #require(files["exercises/bench-press-barbell.html"])
         #expect(bench.contains("Reached on <a href=\"../workouts/2026-11-09-0700.html\">Mon 2026-11-09</a>"))

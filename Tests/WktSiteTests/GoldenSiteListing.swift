@@ -4,44 +4,44 @@
 enum GoldenSiteListing {
     /// One line per file.
     static let text = """
-        404.html  9a541024f5bc08e802fefc6ba25640b4f22d87477b9aa6cab64631d3455a4000
+        404.html  159b7a0652d79b84cfccf8e99df25f74b0f51b272721b728f472d5c38f9315e1
         assets/favicon.svg  c87470ebd2c4edd69f0f653cd083623b6fc6acf442b1b10b1b6743297dbb9006
-        assets/style.css  f977add4918d8bd4dd94fedd17adc53f26055093cdc89aee7c6858cee1874907
+        assets/style.css  97894ba8b29aee71469c5e46c9d2587dccf472f7b234a6a44c608ec8afc63989
         cards/heatmap.svg  ee68232d6ca7da2f461128f36597ddb34a129924b72517baaf8e7dee9ef146f1
         cards/lifts.svg  25cb97c93313de4750e7b560ce985ecde21015b2fee87f74c4e38fc3172efaf5
         cards/streaks.svg  f04f22f63aca0f57d5e353fcd474a712cd1fd81163d9b1f476988c0d68744ddb
-        data/stats.json  283eaf847070f6b6a9c7367b28ee5ced2ebc0057806f4825bad0fce7f3b93986
-        exercises/band-pull-apart.html  325719a26067088b05d8aec470fa5c4b63b5e4c0c7c60ea552d1fa171be24402
-        exercises/bench-press-barbell.html  eac8f464682ddada5a4c73e61b3ba5c3c5181c06454b25cb8c3a1c0de538dc65
-        exercises/cafe-73473dcc.html  0d33c78b53eccf5da4119db768bf33b6001e9e89bbb08e5cd4b5f85544e38756
-        exercises/cafe.html  fca9ce51ca146e23bc9562e73d630819d25a7addde2b15e37da0e40752236133
-        exercises/curl-lrac.html  6cf16579162bcc6193746185020f9cb27339f04ca877dac89dc73d9608243aaf
-        exercises/deadlift-barbell.html  a8d0d6871018eaa55e1ea3bfe8360dc345cadc23b09fc889787f888e1ea7d5e8
-        exercises/index.html  25cdbceafb61fed9a4167dc19d3f6701aec6c60d43e8e70bc573a76aa4c230c0
-        exercises/leg-press.html  050b120e2195156c23a3bcbb8e033a70ba4aff2a18e84bbd7aaba456719c3dbd
-        exercises/overhead-press-barbell.html  6197cbadfecdd40f22a482fc0f26f7f1d0f0fd128aeb28817bade593a3405b64
-        exercises/plank.html  c057032a96e5c5290fa7f5750f5c21a2f86e5ddc99e37d51d65744cb91dcb933
-        exercises/pull-up.html  f2d9d6ce1f6afe7ef66705cc2862e7eeb1fdc5bbd9d980f0d912fcbf27d17536
-        exercises/squat-barbell.html  b8398aa4625b8e94b141dfcc77a7a391aabca6b3f246c7c664ff54addb94f81a
-        exercises/svg-onload-alert-1.html  b594154739f85ff84b476f0786ae29ee094f8990b74ac8e181ef42151f8fba38
-        exercises/treadmill.html  9ca9072cebcde9042309e442e38115a92ceedd78229881a344cae4f180b7908a
+        data/stats.json  3913d2746bcc209513ec167ee4e196fad91ddba338a27ffbcc5f86caaf5dc497
+        exercises/band-pull-apart.html  e69640f455b6e6d1b1906bf3cff3c91429bf5217a18b7f1545e11be0c584581f
+        exercises/bench-press-barbell.html  db33a7d8127c5d6266649c9feb4410da1ca9467a49f27258ec215c3a7067c80b
+        exercises/cafe-73473dcc.html  5d146e969590fed88b79e42f548ba4e503a56cc89108774b9434132f2ddf4222
+        exercises/cafe.html  89c6f18c5a009f1f08dbf9df3c0194d129506c7a7380914eadb360ede0c383d7
+        exercises/curl-lrac.html  74a97c18b0f3a793966bff17cd9e8269125ccc663c8222c744724fb28a8e9213
+        exercises/deadlift-barbell.html  41ddcd361a4bd10490c0262ea18b5f30c4bdc9b22d1039327e11c8111a59ffc3
+        exercises/index.html  c98d2c61ad74c01a3f2119da81e40601b58cdf25500c061a09447ae9d36277e6
+        exercises/leg-press.html  b160d2177d23acd657d66a7934619c002393185e358380dd80d216f045f716e1
+        exercises/overhead-press-barbell.html  95c6fb01941b1b2125a1a179a358dc8a78147cf5505925e14200c3f653e5a404
+        exercises/plank.html  caa5faf3f48b96d2a271a14d9b60b9af7e8de3669f1c4ffd3b93f451fa68351d
+        exercises/pull-up.html  16f35080988931e7d8cc7f34162012a031b1b6265b9d57fd9380b73aa6603ff5
+        exercises/squat-barbell.html  fa342293dd1647bab3938e094898eed00bea9161aaa637c9dbc65746d7036abd
+        exercises/svg-onload-alert-1.html  a2b44d1cdac98a7ccfbea3238a54aac9d7d0d80dfa1054fabe074f4d0ca6f5a2
+        exercises/treadmill.html  818d807b3da37ca5f7f3c1e5245a176b9e6399e0846b0a08e8e6ba2eda62fd9f
         feed.xml  1e1f7de3fb68befe48ee5eb46094ad714fe6292781b19f247406df29eee1fe77
-        history/2025.html  3693af86a476a526dfd70c35ed869ef163104e5bf1c6ef8e8edc3760b5717c0c
-        history/2026.html  a1acf4d51dd6b9c77a22ee2897b7e99be8bcbd1c51953a8e85fa659f7530d1b1
-        history/index.html  e6fd7c3c9dd1773081320955eed576facf0e1a9c195c1e0335e903c530e63e94
-        index.html  86bafe5593ab59e3b413c41d374a921e050b4ccab33757919291004efd653ca4
-        records/index.html  a04178a748446f446d9733f70c43bce1faa213dbda0c6c4f7b5d77bc3344e7a0
-        workouts/2025-12-30-0700.html  6da01bf6f18ed9285699f10a9a622f78f19750ad3abf7eed803c06f86249cfc3
-        workouts/2026-11-02-0700.html  efee4c91892c14669cf5c0688847add265bc8b236602fb4d2817aa635f5a1fab
-        workouts/2026-11-04-1830.html  50f3575bf11d121b3adf75eb0cfc3db7a375c404a3ece13d672d53040ea78a56
-        workouts/2026-11-06-0600.html  88ba78ad29215cb935912ad1f8189a5861e728ae93608c2369c25d5caf2b4843
-        workouts/2026-11-09-0700.html  0f880d2efb08a65409077fec260d6f705245e5d38260560bde264a808ef0f378
-        workouts/2026-11-11-1200.html  5fa8ed057d333fb7640a828f352366fdcfe3d4d5b4387c0052f722495e13a2f4
-        workouts/2026-11-13-0600.html  303c81e36b85f4cb6aa6cc00d8d03ae1dc48c462015e451131353a48fd9170c5
-        workouts/2026-11-16-0700.html  e00fedf32c73e602cae3ce78632cb306b8999da22e3154bbbd0011a96945fdfe
-        workouts/2026-11-18-0600-2.html  4bf5be9318f55a4fd245c7c39fb56d4f2a59b984fb05992f91c8e2c360035b3c
-        workouts/2026-11-18-0600.html  48e9766dd3a1d687667cdfe635bda1fb31b8a0a08025cefe6117299946986dcd
-        workouts/index.html  e7ea7aa3f110cb96db3b8d5af08435d4dd511224dabf01b9d7d173bb8322a089
+        history/2025.html  82812c0a680d99a3f4670e361a78c80f279567e4bd36a0b805dddeeb02f079b1
+        history/2026.html  a04b95292925506b0c9d37dedab60f559c2b50791b4ea536dfccc23be905a040
+        history/index.html  b0de5048a958ac0735d4044538e5550ae634fa5b6b7f8b7a836d4413f5c40498
+        index.html  a1102bba7d96729845dbd4e10c53daea125269a14d7c79a5b698a64221116492
+        records/index.html  3a792cb1bdf87dae66679efc64730a75f08ffd0c444ab2974623302397eae7f5
+        workouts/2025-12-30-0700.html  911ad6ae9cea140c67d50fcbad0906c16efc0197c47094c7b8b5cf7f3a49bf5c
+        workouts/2026-11-02-0700.html  22f52458d784758b0e8845cea0c521ea54258502f5e2b8eef5b957f69b210ab5
+        workouts/2026-11-04-1830.html  5125e409ad291cf9b750beb23db0aee94173ce3b8e70ef091ae3a4ee130f9c26
+        workouts/2026-11-06-0600.html  949911d76320a140f04d6519fb6d9f3f7b3a6c3726712bacd17e3edf438ff186
+        workouts/2026-11-09-0700.html  d036e47c391590f9c576775aed027dcee4fce8d306d21afebc35b7f7afdae16d
+        workouts/2026-11-11-1200.html  1e1f8d505068f2645878ad048987076adb4269da176c5e156162a28fb8916fae
+        workouts/2026-11-13-0600.html  7dff96a77203f18261e5f140793c7e46604576b58943ed333819fb34cddea94e
+        workouts/2026-11-16-0700.html  d6d25eb4b33a853d4d8e4f3ead7d1d6cc7042705f5452d6f880e3d3896642203
+        workouts/2026-11-18-0600-2.html  1cdd1d7a9591e114caf95116a90794ab6d12d9a1157e3ca4b67d5a16a68bdc21
+        workouts/2026-11-18-0600.html  f3d70c71b66be042dce8fe803b2dbb6e12995ca46e03f68325dd9391e92ed9c6
+        workouts/index.html  e443e9763742691c69faf57315f3fef3bcbc54d3d0e071016990c5997ebb7745
 
         """
 }

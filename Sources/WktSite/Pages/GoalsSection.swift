@@ -40,7 +40,7 @@ extension PageComposer {
             } else {
                 name = linkExercise ? HTML.text(goal.exercise) : ""
             }
-            let title = linkExercise ? "\(name) · \(HTML.text(metric))" : HTML.text(metric.prefix(1).uppercased() + metric.dropFirst())
+            let title = linkExercise ? "\(name) · \(HTML.text(metric))" : "Goal · " + HTML.text(metric)
             let amounts = goal.amounts(units: site.units)
             let label = "\(goal.exercise) \(metric) goal: \(goal.percent) %"
             out += "<li class=\"goal\"><p class=\"goal-title\">\(title)</p>\n"
