@@ -5,7 +5,7 @@ import WktCore
 ///
 /// Each entry is a table with `exercise` (a non-empty string of at most
 /// ``ConfigLoader/maxTextLength`` characters), `metric` (``Goal/metric(named:)``), `target_kg` (a
-/// number > 0, at least 0.001 and finite) and optionally `by` (a real day as `"YYYY-MM-DD"` or a
+/// number from 0.001 to ``maxTargetKg``) and optionally `by` (a real day as `"YYYY-MM-DD"` or a
 /// TOML local date). A missing required key, an unknown key, a value of the wrong type or out of
 /// range, the same exercise, metric and target twice, and more than ``maxGoals`` entries are
 /// errors (exit 65) naming the file, the line (the key's in that entry, else the entry's
@@ -16,6 +16,8 @@ enum GoalsTable {
     static let knownKeys = ["by", "exercise", "metric", "target_kg"]
     /// The most goals a configuration holds: every one is a progress bar on the dashboard.
     static let maxGoals = 100
+    /// The largest target, kg: far above any lift, small enough to show as a weight.
+    static let maxTargetKg = 10_000.0
 
     /// The goals `value` (the document's `goals` entry) describes.
     /// - Parameters:
@@ -85,8 +87,8 @@ enum GoalsTable {
             guard let target = targetValue.double ?? targetValue.int.map(Double.init) else {
                 throw error("target_kg", "a TOML \(targetValue.type) is not valid: expected a number of kilograms")
             }
-            guard target.isFinite, target >= 0.001 else {
-                throw error("target_kg", "\(target) is not valid: the target must be a finite number of kilograms, at least 0.001")
+            guard target.isFinite, target >= 0.001, target <= GoalsTable.maxTargetKg else {
+                throw error("target_kg", "\(target) is not valid: the target must be a number of kilograms from 0.001 to 10,000")
             }
             var by: CivilDate?
             if let byValue = table["by"] { by = try day(byValue) }

@@ -40,9 +40,10 @@ struct GoalsConfigTests: ConfigParsing {
     @Test("bad entries are exit 65 naming the file, the entry's line and the rule", arguments: [
         ("metric = \"volume\"", "wkt-site.toml:6: key `goals[2].metric`: \"volume\" is not valid: expected \"heaviest\", \"e1rm\" or \"rep_max_N\" with N from 1 to 12"),
         ("metric = \"rep_max_13\"", "wkt-site.toml:6: key `goals[2].metric`: \"rep_max_13\" is not valid"),
-        ("target_kg = 0", "wkt-site.toml:6: key `goals[2].target_kg`: 0.0 is not valid: the target must be a finite number of kilograms, at least 0.001"),
+        ("target_kg = 0", "wkt-site.toml:6: key `goals[2].target_kg`: 0.0 is not valid: the target must be a number of kilograms from 0.001 to 10,000"),
         ("target_kg = -5.5", "wkt-site.toml:6: key `goals[2].target_kg`: -5.5 is not valid"),
         ("target_kg = nan", "wkt-site.toml:6: key `goals[2].target_kg`: nan is not valid"),
+        ("target_kg = 10000.001", "wkt-site.toml:6: key `goals[2].target_kg`: 10000.001 is not valid"),
         ("target_kg = inf", "wkt-site.toml:6: key `goals[2].target_kg`: inf is not valid"),
         ("target_kg = \"140\"", "wkt-site.toml:6: key `goals[2].target_kg`: a TOML string is not valid: expected a number of kilograms"),
         ("by = \"2027-02-30\"", "wkt-site.toml:6: key `goals[2].by`: \"2027-02-30\" is not valid: expected a real day as \"YYYY-MM-DD\""),
