@@ -129,7 +129,8 @@ struct StatsJSONTests {
                   "value": 102.5,
                   "previous": 100.0
                 }
-              ]
+              ],
+              "goals": []
             }
 
             """
@@ -172,7 +173,8 @@ struct StatsJSONTests {
                 }
               },
               "exercises": [],
-              "pr_events": []
+              "pr_events": [],
+              "goals": []
             }
 
             """)
