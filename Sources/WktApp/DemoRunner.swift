@@ -45,13 +45,13 @@ public enum DemoRunner {
 
     /// Writes the demo store, then builds the site from it into `request.output`.
     public static func run(_ request: DemoRequest, env: AppEnvironment) -> CommandResult {
-        let (written, storePath, goals) = writeStore(request, env: env)
+        let (written, storePath) = writeStore(request, env: env)
         guard written.exitCode == ExitStatus.ok else { return written }
-        var build = BuildRequest(
-            output: request.output, today: request.today, store: storePath, config: request.config, quiet: request.quiet)
-        // Without [[goals]] in the configuration, the demo site shows two of its own.
-        build.defaultGoals = goals
-        var built = BuildRunner.run(build, env: env)
+        var built = BuildRunner.run(
+            BuildRequest(
+                output: request.output, today: request.today, store: storePath, config: request.config,
+                quiet: request.quiet),
+            env: env)
         built.stdout = written.stdout + built.stdout
         if built.exitCode == ExitStatus.ok && !request.quiet {
             built.stdout += "open \(env.absolute(request.output))/index.html in a browser\n"
@@ -60,9 +60,8 @@ public enum DemoRunner {
     }
 
     /// Generates the history and writes the store.
-    /// - Returns: the output and exit code, plus the store path and the demo's goals
-    ///   (``DemoGoals``) for a following build.
-    public static func writeStore(_ request: DemoRequest, env: AppEnvironment) -> (CommandResult, String, [Goal]) {
+    /// - Returns: the output and exit code, plus the store path for a following build.
+    public static func writeStore(_ request: DemoRequest, env: AppEnvironment) -> (CommandResult, String) {
         let storePath = env.absolute(request.store ?? defaultStore)
         do {
             let context = try CommandContext.load(config: request.config, today: request.today, env: env)
@@ -82,10 +81,9 @@ public enum DemoRunner {
             let text = request.quiet ? "" :
                 "demo: \(outcome.added) workouts, \(exercises) exercises, \(outcome.sets) sets "
                 + "(\(first) … \(last), seed \(request.seed)) written to \(storePath)\n"
-            let goals = DemoGoals.choose(workouts: batch.workouts, settings: context.settings, today: context.today)
-            return (CommandResult(stdout: text), storePath, goals)
+            return (CommandResult(stdout: text), storePath)
         } catch {
-            return (error.result, storePath, [])
+            return (error.result, storePath)
         }
     }
 

@@ -31,8 +31,9 @@ public enum StatsRunner {
             let context = try CommandContext.load(config: request.config, today: request.today, env: env)
             let (loaded, hint) = try StoreAccess.load(storePath: env.storePath(option: request.store), env: env)
             let (history, synced) = StoreAccess.forStatistics(loaded)
-            try GoalCheck.verify(context.settings.goals, history: history)
-            let report = StatsEngine.compute(history: history, settings: context.settings, today: context.today)
+            let settings = DemoGoalDefaults.applied(to: context.settings, history: history, today: context.today)
+            try GoalCheck.verify(settings.goals, history: history)
+            let report = StatsEngine.compute(history: history, settings: settings, today: context.today)
             var stderr = [hint, synced].compactMap { $0 }
             if report.futureWorkoutsIgnored > 0 {
                 stderr.append(
@@ -43,9 +44,9 @@ public enum StatsRunner {
             if request.json {
                 // The site's slugs, so these bytes equal site/data/stats.json.
                 let slugs = SiteBuilder.exerciseSlugs(for: report)
-                text = StatsJSON.encode(report, settings: context.settings, today: context.today, slugs: slugs)
+                text = StatsJSON.encode(report, settings: settings, today: context.today, slugs: slugs)
             } else {
-                let lines = StatsSummary.lines(report: report, settings: context.settings, today: context.today)
+                let lines = StatsSummary.lines(report: report, settings: settings, today: context.today)
                 text = TerminalColors.render(lines, color: env.useColor)
             }
             return CommandResult(stdout: text.hasSuffix("\n") ? text : text + "\n", stderr: stderr)

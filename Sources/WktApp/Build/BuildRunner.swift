@@ -27,8 +27,6 @@ public struct BuildRequest: Sendable {
     public var force: Bool
     /// `--private`: ignore `[publish]`, show everything (a personal copy).
     public var isPrivate: Bool
-    /// Goals used when the configuration has no `[[goals]]`: the demo's (``DemoGoals``).
-    public var defaultGoals: [Goal] = []
 
     /// Creates a request.
     public init(
@@ -149,7 +147,6 @@ public enum BuildRunner {
         var context = try CommandContext.load(config: request.config, today: request.today, env: env)
         // The profile is part of the settings, so the build stamp and every page key change with it.
         if request.isPrivate { context.settings.publish = nil }
-        if context.settings.goals.isEmpty { context.settings.goals = request.defaultGoals }
         let storePath = env.storePath(option: request.store)
         let output = env.absolute(request.output)
         try refuseStoreFolder(output: output, storePath: storePath)
@@ -181,11 +178,12 @@ public enum BuildRunner {
     /// exercise pages taken over from the previous site).
     static func build(_ plan: Plan, loaded: Loaded, fingerprint: BuildFingerprint) throws -> Built {
         let (history, synced) = StoreAccess.forStatistics(try loaded.store?.loadHistory() ?? WorkoutHistory(workouts: []))
-        try GoalCheck.verify(plan.context.settings.goals, history: history)
+        let settings = DemoGoalDefaults.applied(to: plan.context.settings, history: history, today: plan.context.today)
+        try GoalCheck.verify(settings.goals, history: history)
         var hints = loaded.store == nil && !plan.request.quiet ? [StoreAccess.missingStoreHint(plan.storePath)] : []
         if let synced, !plan.request.quiet { hints.append(synced) }
         let input = SiteBuildInput(
-            history: history, settings: plan.context.settings, today: plan.context.today, baseURL: plan.request.baseURL,
+            history: history, settings: settings, today: plan.context.today, baseURL: plan.request.baseURL,
             templatesDirectory: plan.templates, previousSite: loaded.previous, renderer: fingerprint.renderer)
         return Built(site: try SiteBuilder.buildSite(input), hints: hints)
     }
