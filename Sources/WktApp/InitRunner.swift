@@ -82,6 +82,16 @@ public enum InitRunner {
         # wednesday = "Pull"
         # friday = "Legs"
 
+        # Goals: one [[goals]] table each, shown with a progress bar on the dashboard and the
+        # exercise's page. metric is "heaviest", "e1rm" or "rep_max_N" (N from 1 to 12, like the
+        # records); target_kg is in kilograms whatever the display unit; by (a day) is optional.
+        # The exercise must be in your history (case and repeated spaces do not matter).
+        # [[goals]]
+        # exercise = "Squat (Barbell)"
+        # metric = "e1rm"
+        # target_kg = 140
+        # by = "2027-06-01"
+
         # Publishing: by default a built site shows everything the store holds. List here what a
         # public site leaves out, any of "notes", "check_ins", "pain_flags", "ratings", "times"
         # (keeps the dates, drops the times of day) and "bodyweight" (nothing to hide yet).

@@ -1,3 +1,4 @@
+import WktConfig
 import WktCore
 import WktSite
 
@@ -32,7 +33,9 @@ public enum StatsRunner {
             let (loadedHistory, synced) = StoreAccess.forStatistics(loaded)
             // [[ignore]] applies once, before any statistic, as in `build` and `check`.
             let (history, quality) = DataQuality.assess(history: loadedHistory, settings: context.settings, today: context.today)
-            let report = StatsEngine.compute(history: history, settings: context.settings, today: context.today)
+            let settings = DemoGoalDefaults.applied(to: context.settings, history: history, today: context.today)
+            try GoalCheck.verify(settings.goals, history: history)
+            let report = StatsEngine.compute(history: history, settings: settings, today: context.today)
             var stderr = [hint, synced].compactMap { $0 } + quality.unmatchedLines.map { "wkt-site: warning: \(request.config ?? "wkt-site.toml"): \($0)" }
             if report.futureWorkoutsIgnored > 0 {
                 stderr.append(
@@ -43,9 +46,9 @@ public enum StatsRunner {
             if request.json {
                 // The site's slugs, so these bytes equal site/data/stats.json.
                 let slugs = SiteBuilder.exerciseSlugs(for: report)
-                text = StatsJSON.encode(report, settings: context.settings, today: context.today, slugs: slugs)
+                text = StatsJSON.encode(report, settings: settings, today: context.today, slugs: slugs)
             } else {
-                let lines = StatsSummary.lines(report: report, settings: context.settings, today: context.today)
+                let lines = StatsSummary.lines(report: report, settings: settings, today: context.today)
                 text = TerminalColors.render(lines, color: env.useColor)
             }
             return CommandResult(stdout: text.hasSuffix("\n") ? text : text + "\n", stderr: stderr)

@@ -14,7 +14,7 @@ import WktCore
 /// `since`, a real day as a `"YYYY-MM-DD"` string or a TOML local date (its errors name the line); `title`
 /// and `author` strings of at most 200 characters (``maxTextLength``); `base_url` an absolute
 /// http(s) URL with a host (``BaseURL/validate(_:)``); `[publish]` as ``PublishTable`` reads it
-/// (its errors also name the line). The file must be UTF-8 without NUL bytes (the TOML reader
+/// (its errors also name the line); `[[goals]]` as ``GoalsTable`` reads it. The file must be UTF-8 without NUL bytes (the TOML reader
 /// would stop at one). Keys are checked in sorted order, so the first error reported is stable.
 public enum ConfigLoader {
     /// The default config file name, looked up in the working directory.
@@ -29,6 +29,7 @@ public enum ConfigLoader {
         "day_cutoff_hour",
         "e1rm_formula",
         "ignore",
+        "goals",
         "publish",
         "schedule",
         "sex",
@@ -90,6 +91,8 @@ public enum ConfigLoader {
                 settings.schedule = try reader.schedule(value)
             case "bodyweight_kg", "sex", "big_three":
                 try BodyTable.read(key, value, into: &settings.body, file: file, bytes: Array(toml.utf8))
+            case "goals":
+                settings.goals = try GoalsTable.read(value, file: file, bytes: Array(toml.utf8))
             case "publish":
                 settings.publish = try PublishTable.read(value, file: file, bytes: Array(toml.utf8))
             case "ignore":

@@ -11,10 +11,11 @@ struct SourceLines {
     private var keyLines: [[String]: Int] = [:]
     /// Every string literal inside a value, with the key path it belongs to and its line.
     private var strings: [(path: [String], text: String, line: Int)] = []
-    /// The lines of every `[[path]]` header, in order (`[[ignore]]`).
-    private var arrayTableLines: [[String]: [Int]] = [:]
     /// The lines of every assignment of each key path, in order (keys of `[[…]]` entries repeat).
     private var everyKeyLine: [[String]: [Int]] = [:]
+    /// Per `[[array]]` header path: each entry's header line and the lines of its keys
+    /// (`[[goals]]`: the n-th entry's `exercise`).
+    private var arrayEntries: [[String]: [(line: Int, keys: [String: Int])]] = [:]
 
     /// Reads the document's keys and strings.
     init(_ bytes: [UInt8]) {
@@ -25,6 +26,13 @@ struct SourceLines {
     /// The line where `path` (`["publish", "hide"]`) is assigned, if found.
     func line(ofKey path: [String]) -> Int? { keyLines[path] }
 
+    /// The line of `key` in the entry at `index` (0-based) of the `[[path]]` array of tables, else
+    /// that entry's header line; nil when the array is not written with `[[…]]` headers.
+    func line(ofEntry index: Int, in path: [String], key: String? = nil) -> Int? {
+        guard let entries = arrayEntries[path], entries.indices.contains(index) else { return nil }
+        return key.flatMap { entries[index].keys[$0] } ?? entries[index].line
+    }
+
     /// The line of the first string literal in the value of `path` whose text is `text`; else the
     /// key's line.
     func line(ofString text: String, in path: [String]) -> Int? {
@@ -32,7 +40,7 @@ struct SourceLines {
     }
 
     /// The lines of the `[[path]]` headers, in document order (one per array-of-tables entry).
-    func lines(ofArrayTable path: [String]) -> [Int] { arrayTableLines[path] ?? [] }
+    func lines(ofArrayTable path: [String]) -> [Int] { arrayEntries[path]?.map(\.line) ?? [] }
 
     /// The line of the first assignment of `path` on or after line `from` and before line `to`.
     func line(ofKey path: [String], from: Int, before to: Int) -> Int? {
@@ -63,6 +71,7 @@ struct SourceLines {
 
         mutating func document(into lines: inout SourceLines) {
             var table: [String] = []
+            var inArrayEntry = false
             while index < tokens.count {
                 let token = tokens[index]
                 switch token.kind {
@@ -70,10 +79,10 @@ struct SourceLines {
                     index += 1
                 case .punctuation(UInt8(ascii: "[")):
                     index += 1
-                    let isArray = isPunctuation("[")
-                    if isArray { index += 1 }
+                    inArrayEntry = isPunctuation("[")
+                    if inArrayEntry { index += 1 }
                     table = keyPath()
-                    if isArray { lines.arrayTableLines[table, default: []].append(token.line) }
+                    if inArrayEntry { lines.arrayEntries[table, default: []].append((token.line, [:])) }
                     skipLine()
                 case .bare, .string:
                     let line = token.line
@@ -85,6 +94,12 @@ struct SourceLines {
                     index += 1
                     if lines.keyLines[path] == nil { lines.keyLines[path] = line }
                     lines.everyKeyLine[path, default: []].append(line)
+                    if inArrayEntry, let key = path.dropFirst(table.count).first,
+                       let last = lines.arrayEntries[table]?.indices.last,
+                       lines.arrayEntries[table]?[last].keys[key] == nil {
+                        // Mutated in place: a copy per key would make many entries quadratic.
+                        lines.arrayEntries[table, default: []][last].keys[key] = line
+                    }
                     value(path, into: &lines, depth: 0)
                 default:
                     skipLine()

@@ -133,7 +133,8 @@ struct StatsJSONTests {
                 }
               ],
               "body": [],
-              "dots": null
+              "dots": null,
+              "goals": []
             }
 
             """
@@ -178,7 +179,8 @@ struct StatsJSONTests {
               "exercises": [],
               "pr_events": [],
               "body": [],
-              "dots": null
+              "dots": null,
+              "goals": []
             }
 
             """)

@@ -61,6 +61,7 @@ struct BuildFingerprintTests {
             ("ignore", { $0.ignore = [IgnoreEntry(workout: WallTime(date: CivilDate(year: 2019, month: 6, day: 3)!, fullHour: 13), set: nil)] }),
             ("body", { $0.body.bodyweightKg = 81.5 }), ("body sex", { $0.body.sex = .female }),
             ("body big three", { $0.body.bigThree.squat = "Front Squat" }),
+            ("goals", { $0.goals = [Goal(exercise: "Squat (Barbell)", metric: .e1rm, targetKg: 140)] }),
         ]
         // Every stored property of Settings is edited at least once above.
         let edited = Set(edits.map { $0.0 })

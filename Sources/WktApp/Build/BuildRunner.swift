@@ -1,4 +1,5 @@
 import Foundation
+import WktConfig
 import WktCore
 import WktIO
 import WktSite
@@ -177,10 +178,12 @@ public enum BuildRunner {
     /// exercise pages taken over from the previous site).
     static func build(_ plan: Plan, loaded: Loaded, fingerprint: BuildFingerprint) throws -> Built {
         let (history, synced) = StoreAccess.forStatistics(try loaded.store?.loadHistory() ?? WorkoutHistory(workouts: []))
+        let settings = DemoGoalDefaults.applied(to: plan.context.settings, history: history, today: plan.context.today)
+        try GoalCheck.verify(settings.goals, history: history)
         var hints = loaded.store == nil && !plan.request.quiet ? [StoreAccess.missingStoreHint(plan.storePath)] : []
         if let synced, !plan.request.quiet { hints.append(synced) }
         let input = SiteBuildInput(
-            history: history, settings: plan.context.settings, today: plan.context.today, baseURL: plan.request.baseURL,
+            history: history, settings: settings, today: plan.context.today, baseURL: plan.request.baseURL,
             templatesDirectory: plan.templates, previousSite: loaded.previous, renderer: fingerprint.renderer)
         return Built(site: try SiteBuilder.buildSite(input), hints: hints)
     }

@@ -38,6 +38,9 @@ public struct Settings: Sendable, Equatable, Encodable {
     /// `bodyweight_kg`, `sex` and `[big_three]` (docs/statistics.md "Bodyweight on a day", "DOTS
     /// (estimated)").
     public var body = BodySettings()
+    /// `[[goals]]`: targets per exercise and metric, in config order (docs/statistics.md "Goals");
+    /// empty without the table.
+    public var goals: [Goal] = []
 
     /// Creates settings; every parameter but the zone has the documented default.
     public init(

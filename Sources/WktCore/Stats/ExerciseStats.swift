@@ -84,11 +84,15 @@ public struct ExerciseSession: Sendable, Equatable {
     public var heaviestKg: Double?
     /// Best e1RM in the workout, nil without weighted sets of 1…12 reps.
     public var e1rmKg: Double?
+    /// The workout's rep maxes: element `n − 1` is the greatest weight lifted for at least `n`
+    /// reps in one set, n = 1…12 (nil when none; empty when not computed). Goals on `rep_max_N`
+    /// follow it week by week (docs/statistics.md "Goals").
+    public var repMaxesKg: [Double?]
 
     /// Creates a session.
     public init(
         workoutID: Int64, day: CivilDate, workingSets: Int, reps: Int, volumeKg: Double,
-        heaviestKg: Double?, e1rmKg: Double?
+        heaviestKg: Double?, e1rmKg: Double?, repMaxesKg: [Double?] = []
     ) {
         self.workoutID = workoutID
         self.day = day
@@ -97,6 +101,7 @@ public struct ExerciseSession: Sendable, Equatable {
         self.volumeKg = volumeKg
         self.heaviestKg = heaviestKg
         self.e1rmKg = e1rmKg
+        self.repMaxesKg = repMaxesKg
     }
 }
 

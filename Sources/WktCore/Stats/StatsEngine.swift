@@ -131,6 +131,7 @@ public enum StatsEngine {
         // The insights of docs/statistics.md (muscles, bodyweight, goals, …) derive from the
         // report: each is one assignment below, computed by its own pure type.
         report.body = BodyReport(exercises: exercises, timeline: assistance.timeline, settings: settings, today: today)
+        report.goals = GoalEngine.compute(goals: settings.goals, exercises: exercises, calendar: calendar, today: today)
         report.insightsComputed = true
         return report
     }
@@ -244,7 +245,8 @@ private struct ExerciseAccumulator {
                     workoutID: id, day: context.day, workingSets: session.workingSets, reps: session.reps,
                     volumeKg: session.volumeMilli / 1000,
                     heaviestKg: session.best[SessionBest.heaviest].map { $0 / 1000 },
-                    e1rmKg: session.best[SessionBest.e1rm].map { $0 / 1000 }
+                    e1rmKg: session.best[SessionBest.e1rm].map { $0 / 1000 },
+                    repMaxesKg: session.best[SessionBest.repMaxBase...].map { $0.map { $0 / 1000 } }
                 )
             )
         }

@@ -67,6 +67,7 @@ public enum StatsJSON {
             ("dots", report.body.dots.map { .object([
                 ("total_kg", .kg($0.totalKg)), ("bodyweight_kg", .kg($0.bodyweightKg)), ("score", .kg($0.score)),
             ]) } ?? .null),
+            ("goals", .array(report.goals.map(\.json))),
         ])
     }
 

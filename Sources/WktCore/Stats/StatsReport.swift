@@ -31,6 +31,9 @@ public struct StatsReport: Sendable {
     public var insightsComputed = false
     /// Bodyweight, relative strength and DOTS (docs/statistics.md "Bodyweight on a day").
     public var body = BodyReport()
+    /// `[[goals]]` with their progress, reached day and projection, in config order
+    /// (docs/statistics.md "Goals"); empty without goals.
+    public var goals: [GoalProgress] = []
     /// Workouts per training day, keyed by ``CivilDate/dayNumber`` (looked up, never iterated).
     private let workoutsByDay: [Int: Int]
 

@@ -92,6 +92,7 @@ public enum StatsSummary {
             }
         }
         lines += BodySummary.lines(report: report.body, units: units)
+        lines += GoalProgress.summaryLines(report.goals, units: units)
         return lines
     }
 

@@ -3,7 +3,8 @@ import WktCore
 import WktMarkdown
 
 /// `feed.xml`: an Atom 1.0 feed with one entry per workout, newest first, at most
-/// ``maxEntries``.
+/// ``maxEntries``, and one entry per goal reached in one of those workouts, just above it
+/// (``goalEntry(_:site:prefix:updated:)``).
 ///
 /// - Entry IDs are tag URIs built from the training day and the workout's page ID
 ///   (`tag:wkt-site,2026-11-18:2026-11-18-0600`), so they survive rebuilds and re-imports.
@@ -35,7 +36,9 @@ enum AtomFeed {
         if let baseURL { out += "<link rel=\"self\" type=\"application/atom+xml\" href=\"\(escape(baseURL + SitePaths.feed))\"/>\n" }
         out += "<link rel=\"alternate\" type=\"text/html\" href=\"\(escape(prefix + SitePaths.dashboard))\"/>\n"
         out += "<generator>wkt-site</generator>\n"
+        let goals = goalsReached(site: site)
         for entry in entries {
+            out += goals[entry.info.id, default: []].map { goalEntry($0, site: site, prefix: prefix, updated: stamp(entry)) }.joined()
             let info = entry.info
             var summary = "\(TextFormat.plural(info.exercises.count, "exercise")), \(TextFormat.plural(info.workingSets, "working set")), "
                 + site.units.volume(info.volumeKg)

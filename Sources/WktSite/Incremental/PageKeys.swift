@@ -122,8 +122,9 @@ struct PageKeys: Sendable {
     /// `exercises/<slug>.html` reads: the slug, the exercise's statistics (aggregates, records,
     /// sessions for the charts), its PR events, and for every workout with a working set of it
     /// that workout (sets, pain flag, plan, check-ins, rating) with its day, name and page ID;
-    /// the day, name and page ID of every workout its records and PRs link to; and the page of
-    /// the exercise list it links back to.
+    /// the day, name and page ID of every workout its records and PRs link to; the page of
+    /// the exercise list it links back to; and its goals (``GoalProgress``, which depend on
+    /// today) with the workout each reached goal links to.
     private func exerciseKey(_ exercise: ExerciseEntry, listPath: String) -> (path: String, key: UInt64) {
         var digest = InputDigest()
         digest.add("exercise")
@@ -151,6 +152,13 @@ struct PageKeys: Sendable {
         digest.add(site.report.body.e1rmBW[exercise.name])
         if composer.isAssisted(exercise.name) {
             for session in exercise.sessions { digest.add(site.report.body.timeline.weight(on: site.workouts[session.workoutIndex].day)) }
+        }
+        // Its goals: progress and projection change with today, the reached day links a workout.
+        let goals = composer.goals(of: exercise)
+        digest.add(goals.count)
+        for goal in goals {
+            digest.add(goal)
+            addWorkoutLink(goal.reached?.workoutID, to: &digest)
         }
         return (exercise.path, digest.value)
     }

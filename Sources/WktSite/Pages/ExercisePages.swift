@@ -82,6 +82,7 @@ extension PageComposer {
             return exercisePageShell(exercise, blocks: body.blocks)
         }
         recordsSection(exercise, root: root, into: &body)
+        if let goals = goalsSection(for: exercise) { body.html(goals) }
         try chartsSection(exercise, into: &body)
         if !exercise.prEvents.isEmpty {
             body.markdown("## PRs")
