@@ -26,6 +26,8 @@ public enum ConfigLoader {
         "base_url",
         "day_cutoff_hour",
         "e1rm_formula",
+        "muscle_sets_target",
+        "muscles",
         "publish",
         "schedule",
         "timezone",
@@ -84,6 +86,10 @@ public enum ConfigLoader {
                 )
             case "schedule":
                 settings.schedule = try reader.schedule(value)
+            case "muscles":
+                settings.muscles = try MusclesTable.read(value, file: file, bytes: Array(toml.utf8))
+            case "muscle_sets_target":
+                settings.muscleSetsTarget = try MusclesTable.target(value, file: file, bytes: Array(toml.utf8))
             case "publish":
                 settings.publish = try PublishTable.read(value, file: file, bytes: Array(toml.utf8))
             case "title":

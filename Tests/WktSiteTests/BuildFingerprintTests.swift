@@ -7,10 +7,14 @@ import WktCore
 @Suite("Build fingerprint")
 struct BuildFingerprintTests {
     /// Settings with every optional set, so every stored property appears in the encoding.
-    static let full = Settings(
-        timezone: "Europe/Berlin", weekStart: .sunday, dayCutoffHour: 4, weeklyTarget: 3, unit: .lb, e1rmFormula: .brzycki,
-        schedule: Schedule(days: [.monday: "Push", .thursday: "Pull"]), title: "T", author: "A", baseURL: "https://e.org/",
-        publish: PublishProfile(hide: [.notes, .times], noindex: true))
+    static let full: Settings = {
+        var settings = Settings(
+            timezone: "Europe/Berlin", weekStart: .sunday, dayCutoffHour: 4, weeklyTarget: 3, unit: .lb, e1rmFormula: .brzycki,
+            schedule: Schedule(days: [.monday: "Push", .thursday: "Pull"]), title: "T", author: "A", baseURL: "https://e.org/",
+            publish: PublishProfile(hide: [.notes, .times], noindex: true))
+        settings.muscleSetsTarget = MuscleSetsTarget(low: 10, high: 20)
+        return settings
+    }()
 
     static func fingerprint(_ settings: Settings, baseURL: String? = nil, templates: String = "tpl", renderer: String = "r")
         -> BuildFingerprint
@@ -58,6 +62,7 @@ struct BuildFingerprintTests {
             ("publish", { $0.publish = nil }), ("publish hide", { $0.publish?.hide.insert(.ratings) }),
             ("publish noindex", { $0.publish?.noindex = false }), ("empty publish", { $0.publish = PublishProfile() }),
             ("muscles", { $0.muscles = MuscleOverrides([("Café Press", MuscleOverride(primary: .chest))]) }),
+            ("muscleSetsTarget", { $0.muscleSetsTarget = MuscleSetsTarget(low: 8, high: 16) }),
         ]
         // Every stored property of Settings is edited at least once above.
         let edited = Set(edits.map { $0.0 })

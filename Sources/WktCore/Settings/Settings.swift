@@ -32,6 +32,9 @@ public struct Settings: Sendable, Equatable, Encodable {
     /// `[muscles]`: per-exercise muscles and the `assisted` flag (docs/statistics.md "Sets per
     /// muscle", "Assisted exercises"); empty without the table.
     public var muscles = MuscleOverrides()
+    /// `muscle_sets_target = [low, high]`: weekly sets per muscle to aim for (docs/statistics.md
+    /// "Sets per muscle"); nil without the key.
+    public var muscleSetsTarget: MuscleSetsTarget?
 
     /// Creates settings; every parameter but the zone has the documented default.
     public init(

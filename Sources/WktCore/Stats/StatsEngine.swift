@@ -125,6 +125,7 @@ public enum StatsEngine {
         )
         // The insights of docs/statistics.md (muscles, bodyweight, goals, …) derive from the
         // report: each is one assignment below, computed by its own pure type.
+        report.muscleSets = MuscleSets.compute(report: report, settings: settings)
         report.insightsComputed = true
         return report
     }

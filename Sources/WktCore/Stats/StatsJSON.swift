@@ -63,6 +63,8 @@ public enum StatsJSON {
                     ("previous", .kg(event.previousKg)),
                 ])
             })),
+            ("muscles", MuscleSetsJSON.muscles(report)),
+            ("unmapped", MuscleSetsJSON.unmapped(report.muscleSets)),
         ])
     }
 

@@ -29,6 +29,8 @@ public struct StatsReport: Sendable {
     /// Set once ``StatsEngine/compute(history:settings:today:)`` has filled the insight fields
     /// below (each insight adds a `var` with an empty default and one assignment there).
     public var insightsComputed = false
+    /// Sets per muscle (docs/statistics.md "Sets per muscle").
+    public var muscleSets: MuscleSets = .empty
     /// Workouts per training day, keyed by ``CivilDate/dayNumber`` (looked up, never iterated).
     private let workoutsByDay: [Int: Int]
 

@@ -37,6 +37,7 @@ extension PageComposer {
         body.html(Self.legend(for: [row]))
         body.html("</section>")
         try dashboardInsights(into: &body)
+        body.html(try musclesCard())
 
         body.html("<section class=\"card card-wide\">" + (try recentHeatmap(root: "")) + "</section>")
         let weeks = Array(report.weeks.suffix(Self.dashboardWeeks))

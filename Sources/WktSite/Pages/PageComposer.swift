@@ -25,6 +25,8 @@ enum PageJob: Sendable, Hashable {
     case recordsYear(Int, page: Int)
     /// `404.html`.
     case notFound
+    /// `muscles.html`.
+    case muscles
 }
 
 /// Composes pages (as ``PageBlock``s) from the ``SiteModel``. Pure: no I/O, no clock.
@@ -60,7 +62,7 @@ struct PageComposer: Sendable {
 
     /// Every page of the site, in a fixed order.
     var jobs: [PageJob] {
-        var jobs: [PageJob] = [.dashboard, .historyIndex, .workoutsIndex, .notFound]
+        var jobs: [PageJob] = [.dashboard, .historyIndex, .workoutsIndex, .notFound, .muscles]
         jobs += (1...Self.pageCount(site.exercises.count)).map { PageJob.exercisesIndex(page: $0) }
         jobs += (1...Self.pageCount(exercisesWithRecords.count)).map { PageJob.recordsIndex(page: $0) }
         guard !site.workouts.isEmpty else { return jobs }
@@ -90,6 +92,7 @@ struct PageComposer: Sendable {
         case .recordsIndex(let page): recordsIndex(page: page)
         case .recordsYear(let year, let page): recordsYear(year, page: page)
         case .notFound: notFound()
+        case .muscles: try musclesPage()
         }
     }
 

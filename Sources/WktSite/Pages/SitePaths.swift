@@ -16,6 +16,8 @@ enum SitePaths {
     static let recordsIndex = NavSection.records.path
     /// `404.html`.
     static let notFound = "404.html"
+    /// `muscles.html` (docs/product.md "The Muscles page").
+    static let muscles = "muscles.html"
     /// `feed.xml`.
     static let feed = "feed.xml"
     /// `sitemap.xml`.
