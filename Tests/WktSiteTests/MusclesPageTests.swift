@@ -50,7 +50,9 @@ struct MusclesPageTests {
         let files = try Self.site()
         let dashboard = try #require(files["index.html"])
         #expect(dashboard.contains("class=\"chart-svg body-map body-map-small\""))
-        #expect(dashboard.contains("<h2 id=\"muscles-card\">Sets per muscle</h2>"))
+        #expect(dashboard.contains("<h2 id=\"muscles-card\">Sets per muscle this week</h2>"))
+        #expect(dashboard.contains("<ul class=\"top-sets\"><li>chest: 2 sets</li><li>hamstrings: 1 set</li><li>shoulders: 1 set</li>"
+            + "<li>triceps: 1 set</li><li>glutes: 0.5 sets</li></ul>"))
         #expect(dashboard.contains("<a href=\"muscles.html\">Sets per muscle, week by week →</a>"))
         #expect(dashboard.contains("<p>5 muscles without a set in 14 days.</p>"))
         #expect(files["exercises/index.html"]?.contains("<a href=\"../muscles.html\">Sets per muscle →</a>") == true)

@@ -26,6 +26,7 @@ extension PageComposer {
             caption: "Sets per muscle this week", columns: [.init("Muscle", numeric: false), .init("Sets", numeric: true),
                                                             .init("Range", numeric: false)],
             rows: sets.muscles.map { [BodyMap.name($0.muscle), TextFormat.short($0.thisWeek), BodyMap.rangeTexts[BodyMap.level($0.thisWeek)]] })
+        body.html("<div class=\"cards\">")
         body.html("<section class=\"card card-wide\" aria-labelledby=\"muscle-map-heading\">"
             + "<h2 id=\"muscle-map-heading\">This week on the body</h2>")
         body.html("<figure class=\"chart body-map-figure\" id=\"muscle-map\">\n<figcaption><span class=\"chart-title\">"
@@ -63,6 +64,7 @@ extension PageComposer {
                                    listed.map { [exerciseLink($0.exercise, root: root), TextFormat.count($0.workingSets)] }))
         }
         body.html("</section>")
+        body.html("</div>")
         return Page(path: SitePaths.muscles, source: "muscles page", title: "Muscles", description: musclesDescription(sets),
                     section: .exercises, blocks: body.blocks)
     }
@@ -104,20 +106,33 @@ extension PageComposer {
             .joined(separator: ", ")
     }
 
-    /// The dashboard card: the small body map of this week, linked to `muscles.html`.
+    /// Muscles named in the dashboard card's "most sets" list.
+    static let musclesOnDashboard = 5
+
+    /// The dashboard card: the small body map of this week beside the muscles with the most sets,
+    /// the count of untrained muscles and a link to `muscles.html`.
     func musclesCard() throws(SiteError) -> String {
         let sets = site.report.muscleSets
         let thisWeek = Dictionary(uniqueKeysWithValues: sets.muscles.map { ($0.muscle, $0.thisWeek) })
         var map = BodyMap(id: try Self.chartID("dashboard-muscle-map"), title: "Sets per muscle this week", sets: thisWeek)
         map.small = true
-        var out = "<section class=\"card card-half muscles-card\" aria-labelledby=\"muscles-card\">"
-            + "<h2 id=\"muscles-card\">Sets per muscle</h2>\n"
-        out += "<p class=\"muted\">\(HTML.text(map.summary.prefix(1).uppercased() + map.summary.dropFirst())).</p>\n"
-        out += BodyMap.legendHTML + "\n<div class=\"body-map-frame\">\n" + map.svg() + "\n</div>\n"
+        var out = "<section class=\"card card-wide muscles-card\" aria-labelledby=\"muscles-card\">"
+            + "<h2 id=\"muscles-card\">Sets per muscle this week</h2>\n<div class=\"muscles-card-body\">\n"
+            + "<div class=\"body-map-frame\">\n" + map.svg() + "\n</div>\n<div>\n" + BodyMap.legendHTML + "\n"
+        let top = sets.muscles.filter { $0.thisWeek > 0 }
+            .sorted { $0.thisWeek != $1.thisWeek ? $0.thisWeek > $1.thisWeek : $0.muscle < $1.muscle }
+            .prefix(Self.musclesOnDashboard)
+        if top.isEmpty {
+            out += "<p>No sets for any muscle yet this week.</p>\n"
+        } else {
+            out += "<p class=\"top-sets-label\">Most sets</p>\n<ul class=\"top-sets\">"
+                + top.map { "<li>\(HTML.text(BodyMap.name($0.muscle))): \(HTML.text(BodyMap.setsText($0.thisWeek)))</li>" }.joined()
+                + "</ul>\n"
+        }
         let untrained = sets.untrained.count
         if untrained > 0 {
             out += "<p>\(HTML.text(TextFormat.plural(untrained, "muscle"))) without a set in \(MuscleSets.untrainedDays) days.</p>\n"
         }
-        return out + "<p><a href=\"\(SitePaths.muscles)\">Sets per muscle, week by week →</a></p></section>"
+        return out + "<p><a href=\"\(SitePaths.muscles)\">Sets per muscle, week by week →</a></p>\n</div>\n</div></section>"
     }
 }
