@@ -4,44 +4,45 @@
 enum GoldenSiteListing {
     /// One line per file.
     static let text = """
-        404.html  9a541024f5bc08e802fefc6ba25640b4f22d87477b9aa6cab64631d3455a4000
+        404.html  b4bdcf1252d4885354f82e1ba2d9e09c88d929e99e18c14bb2fd8fb143842d97
         assets/favicon.svg  c87470ebd2c4edd69f0f653cd083623b6fc6acf442b1b10b1b6743297dbb9006
-        assets/style.css  f977add4918d8bd4dd94fedd17adc53f26055093cdc89aee7c6858cee1874907
+        assets/style.css  4455ea9179fcbc7bc20d9d00e3356902276dc595b68b06050ab58046b8739b9a
         cards/heatmap.svg  ee68232d6ca7da2f461128f36597ddb34a129924b72517baaf8e7dee9ef146f1
         cards/lifts.svg  25cb97c93313de4750e7b560ce985ecde21015b2fee87f74c4e38fc3172efaf5
         cards/streaks.svg  f04f22f63aca0f57d5e353fcd474a712cd1fd81163d9b1f476988c0d68744ddb
-        data/stats.json  283eaf847070f6b6a9c7367b28ee5ced2ebc0057806f4825bad0fce7f3b93986
-        exercises/band-pull-apart.html  325719a26067088b05d8aec470fa5c4b63b5e4c0c7c60ea552d1fa171be24402
-        exercises/bench-press-barbell.html  eac8f464682ddada5a4c73e61b3ba5c3c5181c06454b25cb8c3a1c0de538dc65
-        exercises/cafe-73473dcc.html  0d33c78b53eccf5da4119db768bf33b6001e9e89bbb08e5cd4b5f85544e38756
-        exercises/cafe.html  fca9ce51ca146e23bc9562e73d630819d25a7addde2b15e37da0e40752236133
-        exercises/curl-lrac.html  6cf16579162bcc6193746185020f9cb27339f04ca877dac89dc73d9608243aaf
-        exercises/deadlift-barbell.html  a8d0d6871018eaa55e1ea3bfe8360dc345cadc23b09fc889787f888e1ea7d5e8
-        exercises/index.html  25cdbceafb61fed9a4167dc19d3f6701aec6c60d43e8e70bc573a76aa4c230c0
-        exercises/leg-press.html  050b120e2195156c23a3bcbb8e033a70ba4aff2a18e84bbd7aaba456719c3dbd
-        exercises/overhead-press-barbell.html  6197cbadfecdd40f22a482fc0f26f7f1d0f0fd128aeb28817bade593a3405b64
-        exercises/plank.html  c057032a96e5c5290fa7f5750f5c21a2f86e5ddc99e37d51d65744cb91dcb933
-        exercises/pull-up.html  f2d9d6ce1f6afe7ef66705cc2862e7eeb1fdc5bbd9d980f0d912fcbf27d17536
-        exercises/squat-barbell.html  b8398aa4625b8e94b141dfcc77a7a391aabca6b3f246c7c664ff54addb94f81a
-        exercises/svg-onload-alert-1.html  b594154739f85ff84b476f0786ae29ee094f8990b74ac8e181ef42151f8fba38
-        exercises/treadmill.html  9ca9072cebcde9042309e442e38115a92ceedd78229881a344cae4f180b7908a
+        data/stats.json  8abf6c5fe9a41c720e1226783d7bfd60ae825168ff2a71a6950dfec73156e1be
+        exercises/band-pull-apart.html  30588cdaf892ea365d9968f554ddaa96336bebd84171680c72f7f7e373426c88
+        exercises/bench-press-barbell.html  d69ee0e36ac0fac3ee26539b084153a204ee7f608d274f0ae33bc08b0a4f4cd2
+        exercises/cafe-73473dcc.html  c51bf33e24ac6443ea3a52c47d1fee94803d7e5b90972d78d40131bbb7c8f55a
+        exercises/cafe.html  842a567e11372472b0b16af2e3c1fd828e86c5292bfbcd05871b6909a92ebde1
+        exercises/curl-lrac.html  fb8c816c9dadeb9a2a09496f428d04542d6c147e3691476b8aa35c6b25722108
+        exercises/deadlift-barbell.html  a893cc7f0aa861c13bcb42087ed702458072648e9fbfcf651056e4ca5df1fe2a
+        exercises/index.html  5fc9358faeb3c418f42bb80a4c0858960e7e36b048a37fa6b856f06da6aecfdf
+        exercises/leg-press.html  d7e73ae4bf9aede9ba8b0810bd5fc9027f5e635072375e594265bd6b02fb835a
+        exercises/overhead-press-barbell.html  55a81255a02a6426fb6f4c2a47824d59134888af54d86d97536e63628e2149c1
+        exercises/plank.html  1b2f99b2e821643cfe8c7593f0d44d374ab01ecc851e8e226b52b5923350e51b
+        exercises/pull-up.html  bce6f3efbf7a4036256d58774cebbf3b58b0b478aafb44340bb45d6b575f408a
+        exercises/squat-barbell.html  ce7e844e37db0fc717605a5cf9a786a15ec9f4d79599a291118e3f1409ca649d
+        exercises/svg-onload-alert-1.html  2bf5d82681208590ca53c9a1fab24b8168996eddf75123dbf86ee1f4b188dccf
+        exercises/treadmill.html  f97506d44a3fcfaca77fbf332d388f647534b2aade8838037c1020a54180e163
         feed.xml  1e1f7de3fb68befe48ee5eb46094ad714fe6292781b19f247406df29eee1fe77
-        history/2025.html  3693af86a476a526dfd70c35ed869ef163104e5bf1c6ef8e8edc3760b5717c0c
-        history/2026.html  a1acf4d51dd6b9c77a22ee2897b7e99be8bcbd1c51953a8e85fa659f7530d1b1
-        history/index.html  e6fd7c3c9dd1773081320955eed576facf0e1a9c195c1e0335e903c530e63e94
-        index.html  86bafe5593ab59e3b413c41d374a921e050b4ccab33757919291004efd653ca4
-        records/index.html  a04178a748446f446d9733f70c43bce1faa213dbda0c6c4f7b5d77bc3344e7a0
-        workouts/2025-12-30-0700.html  6da01bf6f18ed9285699f10a9a622f78f19750ad3abf7eed803c06f86249cfc3
-        workouts/2026-11-02-0700.html  efee4c91892c14669cf5c0688847add265bc8b236602fb4d2817aa635f5a1fab
-        workouts/2026-11-04-1830.html  50f3575bf11d121b3adf75eb0cfc3db7a375c404a3ece13d672d53040ea78a56
-        workouts/2026-11-06-0600.html  88ba78ad29215cb935912ad1f8189a5861e728ae93608c2369c25d5caf2b4843
-        workouts/2026-11-09-0700.html  0f880d2efb08a65409077fec260d6f705245e5d38260560bde264a808ef0f378
-        workouts/2026-11-11-1200.html  5fa8ed057d333fb7640a828f352366fdcfe3d4d5b4387c0052f722495e13a2f4
-        workouts/2026-11-13-0600.html  303c81e36b85f4cb6aa6cc00d8d03ae1dc48c462015e451131353a48fd9170c5
-        workouts/2026-11-16-0700.html  e00fedf32c73e602cae3ce78632cb306b8999da22e3154bbbd0011a96945fdfe
-        workouts/2026-11-18-0600-2.html  4bf5be9318f55a4fd245c7c39fb56d4f2a59b984fb05992f91c8e2c360035b3c
-        workouts/2026-11-18-0600.html  48e9766dd3a1d687667cdfe635bda1fb31b8a0a08025cefe6117299946986dcd
-        workouts/index.html  e7ea7aa3f110cb96db3b8d5af08435d4dd511224dabf01b9d7d173bb8322a089
+        history/2025.html  fbf54aad1ffdb65be97ef6cc24f0fa461ddebaa4e3b807c74c9a98656683cabb
+        history/2026.html  932ddd0ebf134e887b78f53bf3250930ebbf07dc664346670fa36315348ef08b
+        history/index.html  892ce9340e2ed583ea8f3bdf243c8177079bab5324333cdfd3cf83abc27b9326
+        index.html  b226a4158d9f7765d1b5a47fb7996f742bf7914309dbf0fb50046c77d9731372
+        muscles.html  0b000c8a209fa7577882f6575c9707f9a406d19c0d1e7d21278c79fed020a17a
+        records/index.html  b1a2838cc2953d67d80813b2c337ac11f45079d3685ac9469becdc13ce1261cd
+        workouts/2025-12-30-0700.html  c41cb126add1ef028885055aa0a714d5070e81fe7272fa18b7055ec11dab0f86
+        workouts/2026-11-02-0700.html  6051468eb64033ca9268b7a4bc0971317a00f9dce4c053dc60ea00979e32978d
+        workouts/2026-11-04-1830.html  80038bab4a7dd38f88a42fab48e1c6c680ab1c7cd7baea516cd2c54c65dcef33
+        workouts/2026-11-06-0600.html  12af79f942f7fa0e2b1c2d888b1db707deb8ee5b0b55346dd534c7b2bd225b7f
+        workouts/2026-11-09-0700.html  b0a5280c13e7cce37806bfb3b475c2228b98eb101b5793f64d021293806c719b
+        workouts/2026-11-11-1200.html  bd3c81f31092b39666eb4605f702fad5198bdf5c42aca00324fef944ad4b95d2
+        workouts/2026-11-13-0600.html  345668b33f10ff4cb8b2de2eb15997a93bc73c3467bd959b47a4e97d366ebb20
+        workouts/2026-11-16-0700.html  c5b0ad72fd5e1dbea6386afdec1c60bd4e5f0c782d78355f5861500b53c4f31e
+        workouts/2026-11-18-0600-2.html  7657f94d284471f6194f9ff8dee2420bb6e28391af9f20e12cd90e0206486ec1
+        workouts/2026-11-18-0600.html  c6fcf16d7801c73ace40ce92962bc4a3853ded27e71da95d9831eebee75a1d42
+        workouts/index.html  bad4d82bebe45d5cca5e33f86b3aafb28f0639fbb2cc70f72c88e84239f4ddec
 
         """
 }

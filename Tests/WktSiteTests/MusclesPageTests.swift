@@ -65,6 +65,18 @@ struct MusclesPageTests {
         #expect(files["muscles.html"]?.contains("No workouts yet.") == true)
     }
 
+    @Test("at most 100 unmapped exercises are listed, the rest counted")
+    func manyUnmapped() throws {
+        let blocks = (1...130).map { ExerciseBlock(name: "Odd Lift \($0)", sets: [WorkoutSet(weightKg: 10, reps: 5)]) }
+        let workout = StoredWorkout(id: 1, workout: Workout(
+            source: .wkt, sourceKey: "k1", start: try #require(WallTime.parse("2026-11-20 18:00")), utcOffsetSeconds: nil,
+            name: "Odd", activity: "strength", exercises: blocks))
+        let input = SiteBuildInput(history: WorkoutHistory(workouts: [workout]), settings: SiteFixture.settings(), today: SiteFixture.today)
+        let page = try #require(SiteFixture.textFiles(try SiteBuilder.build(input))["muscles.html"])
+        #expect(page.matches(of: /Odd Lift \d+<\/a>/).count == 100)
+        #expect(page.contains("And 30 more exercises with 30 working sets; <a href=\"data/stats.json\">stats.json</a> lists them all."))
+    }
+
     @Test("the shading ranges: 0, under 5, 5–9.5, 10–20, over 20")
     func levels() {
         #expect([0, 0.5, 4.5, 5, 9.5, 10, 20, 20.5, 1e9, -1, .nan].map(BodyMap.level) == [0, 1, 1, 2, 2, 3, 3, 4, 4, 0, 0])

@@ -5,6 +5,10 @@ import WktCore
 /// 4-week average and, with `muscle_sets_target`, under/within/over), the muscles without a set
 /// in 14 days and the unmapped exercises.
 extension PageComposer {
+    /// Unmapped exercises listed on `muscles.html` (most working sets first), so the page stays
+    /// small with thousands of them (docs/reliability.md L-03).
+    static let unmappedOnPage = 100
+
     /// `muscles.html`.
     func musclesPage() throws(SiteError) -> Page {
         let root = ""
@@ -60,8 +64,15 @@ extension PageComposer {
             let listed = sets.unmapped.sorted {
                 $0.workingSets != $1.workingSets ? $0.workingSets > $1.workingSets : CanonicalName.precedes($0.exercise, $1.exercise)
             }
+            let shown = listed.prefix(Self.unmappedOnPage)
             body.markdown(MD.table([MD.Column("Exercise"), MD.Column("Working sets", numeric: true)],
-                                   listed.map { [exerciseLink($0.exercise, root: root), TextFormat.count($0.workingSets)] }))
+                                   shown.map { [exerciseLink($0.exercise, root: root), TextFormat.count($0.workingSets)] }))
+            if listed.count > shown.count {
+                let rest = listed.dropFirst(shown.count)
+                body.html("<p class=\"muted\">And \(TextFormat.plural(rest.count, "more exercise")) with "
+                    + "\(TextFormat.plural(rest.reduce(0) { $0 + $1.workingSets }, "working set")); "
+                    + "<a href=\"\(SitePaths.statsJSON)\">stats.json</a> lists them all.</p>")
+            }
         }
         body.html("</section>")
         body.html("</div>")
