@@ -13,6 +13,8 @@ import WktCore
 /// only in case or spacing). `muscle_sets_target`: an array of two numbers `[low, high]`, finite,
 /// `0 ≤ low ≤ high`.
 enum MusclesTable {
+    private typealias Locator = PublishTable.Locator
+
     /// The keys an entry takes, sorted.
     static let entryKeys = ["assisted", "primary", "secondary"]
 
@@ -134,17 +136,5 @@ enum MusclesTable {
                 + "\(DecimalFormat.grouped(numbers[1], decimals: 3, minDecimals: 0))] is not valid: low must not be above high")
         }
         return MuscleSetsTarget(low: numbers[0], high: numbers[1])
-    }
-
-    /// Builds errors with the line of the key or value they are about.
-    private struct Locator {
-        let file: String
-        let bytes: [UInt8]
-
-        func error(_ path: [String], _ problem: String, string: String? = nil) -> ConfigError {
-            let lines = SourceLines(bytes)
-            let line = string.map { lines.line(ofString: $0, in: path) } ?? lines.line(ofKey: path)
-            return .badEntry(file: file, line: line, key: path.joined(separator: "."), problem: problem)
-        }
     }
 }

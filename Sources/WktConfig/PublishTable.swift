@@ -59,8 +59,8 @@ enum PublishTable {
         return profile
     }
 
-    /// Builds errors with the line of the key or value they are about.
-    private struct Locator {
+    /// Builds errors with the line of the key or value they are about (also for `[muscles]`).
+    struct Locator {
         let file: String
         let bytes: [UInt8]
 

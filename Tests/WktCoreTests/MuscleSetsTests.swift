@@ -157,6 +157,8 @@ struct MuscleSetsTests {
         #expect(target.status(of: 10) == .within)
         #expect(target.status(of: 20) == .within)
         #expect(target.status(of: 20.5) == .over)
+        #expect(target.text == "10–20")
+        #expect(MuscleSetsTarget(low: 7.25, high: 1234.5).text == "7.25–1,234.5")
     }
 
     @Test("stats.json: every muscle with its weeks, sorted by name, and the unmapped exercises")

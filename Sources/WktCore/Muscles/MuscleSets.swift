@@ -136,6 +136,11 @@ public struct MuscleSetsTarget: Sendable, Hashable, Encodable {
         case under, within, over
     }
 
+    /// `10–20`, `7.5–12.25`: both bounds as written, up to three decimals.
+    public var text: String {
+        DecimalFormat.grouped(low, decimals: 3, minDecimals: 0) + "–" + DecimalFormat.grouped(high, decimals: 3, minDecimals: 0)
+    }
+
     /// `under` below ``low``, `over` above ``high``, else `within`.
     public func status(of sets: Double) -> Status {
         sets < low ? .under : sets > high ? .over : .within

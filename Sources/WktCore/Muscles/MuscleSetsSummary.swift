@@ -12,7 +12,7 @@ enum MuscleSetsSummary {
         let averaged = sets.averagedWeeks
         var header = "Sets per muscle: this week, last week"
         if averaged > 0 { header += ", average of \(averaged == 1 ? "1 week" : "\(averaged) weeks")" }
-        if let target = sets.target { header += "; target \(number(target.low))–\(number(target.high)) (by the average)" }
+        if let target = sets.target { header += "; target \(target.text) (by the average)" }
         var lines: [SummaryLine] = [SummaryLine(header)]
         let trained = sets.muscles.filter { $0.thisWeek > 0 || ($0.lastWeek ?? 0) > 0 || ($0.average ?? 0) > 0 }
         let width = trained.map(\.muscle.rawValue.count).max() ?? 0

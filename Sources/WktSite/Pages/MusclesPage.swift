@@ -86,7 +86,7 @@ extension PageComposer {
         let averaged = sets.averagedWeeks
         if averaged > 0 { columns.append(MD.Column("\(averaged)-week avg.", numeric: true)) }
         if let target = sets.target {
-            columns.append(MD.Column("Target \(TextFormat.short(target.low))–\(TextFormat.short(target.high))"))
+            columns.append(MD.Column("Target \(target.text)"))
         }
         return MD.table(columns, sets.muscles.map { row in
             var cells = [MD.text(BodyMap.name(row.muscle)), TextFormat.short(row.thisWeek), row.lastWeek.map(TextFormat.short) ?? "–"]
@@ -103,8 +103,7 @@ extension PageComposer {
             ? "This is the first week of the history: no complete week to average yet."
             : "The average is over the last \(averaged == 1 ? "complete week" : "\(averaged) complete weeks"), this week not included."
         if let target = sets.target {
-            note += " Under, within and over compare that average with the target of \(TextFormat.short(target.low))–"
-                + "\(TextFormat.short(target.high)) sets a week."
+            note += " Under, within and over compare that average with the target of \(target.text) sets a week."
         }
         return note
     }
