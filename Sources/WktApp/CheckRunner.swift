@@ -21,6 +21,8 @@ public enum CheckRunner {
             let context = try CommandContext.load(config: request.config, today: request.today, env: env)
             let (loaded, hint) = try StoreAccess.load(storePath: env.storePath(option: request.store), env: env)
             let (history, synced) = StoreAccess.forStatistics(loaded)
+            // A goal naming an exercise the store lacks is the same config error as in build and stats.
+            try GoalCheck.verify(context.settings.goals, history: history)
             let (checked, report) = DataQuality.assess(history: history, settings: context.settings, today: context.today)
             let configFile = request.config ?? ConfigLoader.defaultFileName
             let exitCode = report.findings.isEmpty && report.unmatched.isEmpty ? ExitStatus.ok : findingsExitCode

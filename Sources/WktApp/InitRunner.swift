@@ -73,6 +73,9 @@ public enum InitRunner {
         # with sex, DOTS (estimated from e1RM) is shown. Assisted exercises weigh bodyweight − help.
         # bodyweight_kg = 80
         # sex = "male"
+        # Weekly working sets per muscle to aim for: the Muscles page marks each muscle under,
+        # within or over this range (by its average of the last 4 complete weeks).
+        # muscle_sets_target = [10, 20]
 
         # Planned routine per weekday: drives the ○ planned and ✗ missed marks. `since` is the
         # day the plan began: no day before it is marked planned or missed.
@@ -113,6 +116,13 @@ public enum InitRunner {
         # squat = "Squat (Barbell)"
         # bench = "Bench Press (Barbell)"
         # deadlift = "Deadlift (Barbell)"
+        # Muscles per exercise for the Muscles page: adds exercises the built-in catalogue does not
+        # know, or changes it. Muscles: abdominals abductors adductors biceps calves chest forearms
+        # glutes hamstrings lats lower_back neck quadriceps shoulders traps triceps upper_back.
+        # assisted = true marks a machine or band that helps (the logged weight is assistance).
+        # [muscles]
+        # "Café Press" = { primary = "chest", secondary = ["triceps", "shoulders"] }
+        # "Band Pull Up" = { primary = "lats", secondary = ["biceps"], assisted = true }
 
         """
 

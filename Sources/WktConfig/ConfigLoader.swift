@@ -30,6 +30,8 @@ public enum ConfigLoader {
         "e1rm_formula",
         "ignore",
         "goals",
+        "muscle_sets_target",
+        "muscles",
         "publish",
         "schedule",
         "sex",
@@ -93,6 +95,10 @@ public enum ConfigLoader {
                 try BodyTable.read(key, value, into: &settings.body, file: file, bytes: Array(toml.utf8))
             case "goals":
                 settings.goals = try GoalsTable.read(value, file: file, bytes: Array(toml.utf8))
+            case "muscles":
+                settings.muscles = try MusclesTable.read(value, file: file, bytes: Array(toml.utf8))
+            case "muscle_sets_target":
+                settings.muscleSetsTarget = try MusclesTable.target(value, file: file, bytes: Array(toml.utf8))
             case "publish":
                 settings.publish = try PublishTable.read(value, file: file, bytes: Array(toml.utf8))
             case "ignore":

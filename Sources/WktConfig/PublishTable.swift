@@ -59,7 +59,7 @@ enum PublishTable {
         return profile
     }
 
-    /// Builds errors with the line of the key or value they are about (also used by ``BodyTable``).
+    /// Builds errors with the line of the key or value they are about (also for ``BodyTable`` and `[muscles]`).
     struct Locator {
         let file: String
         let bytes: [UInt8]

@@ -134,7 +134,11 @@ struct StatsJSONTests {
               ],
               "body": [],
               "dots": null,
-              "goals": []
+              "goals": [],
+
+            """ + Self.muscles(weeks: ["2026-11-02"], [.chest: [3], .triceps: [1.5], .shoulders: [1.5], .lats: [1], .biceps: [0.5],
+                                                      .upperBack: [0.5]]) + """
+              "unmapped": []
             }
 
             """
@@ -180,10 +184,33 @@ struct StatsJSONTests {
               "pr_events": [],
               "body": [],
               "dots": null,
-              "goals": []
+              "goals": [],
+
+            """ + Self.muscles(weeks: [], [:]) + """
+              "unmapped": []
             }
 
             """)
+    }
+
+    /// The `"muscles"` member (docs/statistics.md "Sets per muscle") as the encoder lays it out:
+    /// all 17 muscles by name, each with one `{start, sets}` per week, then a comma and a newline.
+    static func muscles(weeks: [String], _ sets: [Muscle: [Double]]) -> String {
+        var out = "  \"muscles\": [\n"
+        for (index, muscle) in Muscle.allCases.sorted().enumerated() {
+            out += "    {\n      \"name\": \"\(muscle.rawValue)\",\n      \"weeks\": ["
+            if weeks.isEmpty {
+                out += "]\n"
+            } else {
+                out += "\n" + weeks.enumerated().map { week, start in
+                    let value = sets[muscle]?[week] ?? 0
+                    let text = value == value.rounded() ? String(Int(value)) : String(value)
+                    return "        {\n          \"start\": \"\(start)\",\n          \"sets\": \(text)\n        }"
+                }.joined(separator: ",\n") + "\n      ]\n"
+            }
+            out += "    }" + (index < 16 ? "," : "") + "\n"
+        }
+        return out + "  ],\n"
     }
 
     @Test("Sunday weeks are labelled by their first day in stats.json")

@@ -34,6 +34,10 @@ struct StatsSummaryTests {
             Last 2 weeks: ▅█  1 2  (2026-W46 – 2026-W47)
             Totals: 3 workouts, 3 working sets, 13 reps, 1,328 kg volume
             1 workout after 2026-11-19 ignored
+            Sets per muscle: this week, last week, average of 1 week
+              no sets of a mapped exercise yet
+            No sets in 14 days: abdominals, abductors, adductors, biceps, calves, chest, forearms, glutes, hamstrings, lats, lower_back, neck, quadriceps, shoulders, traps, triceps, upper_back
+            Unmapped: Bench (3 sets)
             Recent PRs:
               2026-11-18  Bench: heaviest 105 kg (was 102.5 kg)
               2026-11-18  Bench: 1-rep max 105 kg (was 102.5 kg)

@@ -7,10 +7,14 @@ import WktCore
 @Suite("Build fingerprint")
 struct BuildFingerprintTests {
     /// Settings with every optional set, so every stored property appears in the encoding.
-    static let full = Settings(
-        timezone: "Europe/Berlin", weekStart: .sunday, dayCutoffHour: 4, weeklyTarget: 3, unit: .lb, e1rmFormula: .brzycki,
-        schedule: Schedule(days: [.monday: "Push", .thursday: "Pull"]), title: "T", author: "A", baseURL: "https://e.org/",
-        publish: PublishProfile(hide: [.notes, .times], noindex: true))
+    static let full: Settings = {
+        var settings = Settings(
+            timezone: "Europe/Berlin", weekStart: .sunday, dayCutoffHour: 4, weeklyTarget: 3, unit: .lb, e1rmFormula: .brzycki,
+            schedule: Schedule(days: [.monday: "Push", .thursday: "Pull"]), title: "T", author: "A", baseURL: "https://e.org/",
+            publish: PublishProfile(hide: [.notes, .times], noindex: true))
+        settings.muscleSetsTarget = MuscleSetsTarget(low: 10, high: 20)
+        return settings
+    }()
 
     static func fingerprint(_ settings: Settings, baseURL: String? = nil, templates: String = "tpl", renderer: String = "r")
         -> BuildFingerprint
@@ -62,6 +66,7 @@ struct BuildFingerprintTests {
             ("body", { $0.body.bodyweightKg = 81.5 }), ("body sex", { $0.body.sex = .female }),
             ("body big three", { $0.body.bigThree.squat = "Front Squat" }),
             ("goals", { $0.goals = [Goal(exercise: "Squat (Barbell)", metric: .e1rm, targetKg: 140)] }),
+            ("muscleSetsTarget", { $0.muscleSetsTarget = MuscleSetsTarget(low: 8, high: 16) }),
         ]
         // Every stored property of Settings is edited at least once above.
         let edited = Set(edits.map { $0.0 })

@@ -24,7 +24,7 @@ struct SiteBuilderTests {
         #expect(paths == paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
         #expect(Set(paths).count == paths.count)
         let expected: Set<String> = [
-            "404.html", "assets/favicon.svg", "assets/style.css", "data/stats.json", "feed.xml", "index.html",
+            "404.html", "assets/favicon.svg", "assets/style.css", "data/stats.json", "feed.xml", "index.html", "muscles.html",
             "history/index.html", "history/2025.html", "history/2026.html",
             "workouts/index.html", "exercises/index.html", "records/index.html",
             "workouts/2025-12-30-0700.html", "workouts/2026-11-02-0700.html", "workouts/2026-11-04-1830.html",
@@ -104,13 +104,13 @@ struct SiteBuilderTests {
         #expect(try text()["data/stats.json"] == expected)
     }
 
-    @Test("T-15: a new week changes only the dashboard, the history, this year's review, the heatmap card and stats.json")
+    @Test("T-15: a new week changes only the dashboard, the history, this year's review, the heatmap card, the muscles page and stats.json")
     func weekBoundary() throws {
         let sunday = SiteFixture.textFiles(try files())
         let monday = SiteFixture.textFiles(try SiteBuilder.build(SiteFixture.input(today: SiteFixture.today.adding(days: 1))))
         #expect(Set(sunday.keys) == Set(monday.keys))
         let changed = Set(sunday.keys.filter { sunday[$0] != monday[$0] })
-        #expect(changed == ["index.html", "history/index.html", "history/2026.html", "years/2026.html", "cards/heatmap.svg", "data/stats.json"])
+        #expect(changed == ["index.html", "history/index.html", "history/2026.html", "years/2026.html", "cards/heatmap.svg", "data/stats.json", "muscles.html"])
     }
 
     @Test("two workouts in the same minute get distinct page IDs in walk order")
@@ -126,7 +126,7 @@ struct SiteBuilderTests {
         let files = SiteFixture.textFiles(try SiteBuilder.build(input))
         #expect(files.keys.sorted() == [
             "404.html", "assets/favicon.svg", "assets/style.css", "cards/heatmap.svg", "cards/lifts.svg", "cards/streaks.svg",
-            "data/stats.json", "exercises/index.html", "feed.xml", "history/index.html", "index.html", "records/index.html",
+            "data/stats.json", "exercises/index.html", "feed.xml", "history/index.html", "index.html", "muscles.html", "records/index.html",
             "workouts/index.html",
         ])
         let index = try #require(files["index.html"])

@@ -4,7 +4,7 @@
     check_site.py SITE_DIR SHOTS_DIR [--chromium PATH]
 
 For one page of every kind (dashboard, history, year view, workout, exercises, exercise, records,
-records of a year, 404) it checks, and exits 1 listing every failure:
+records of a year, muscles, 404) it checks, and exits 1 listing every failure:
 
 * no console error, no page error and no failed request (file:// loads of CSS and icons);
 * axe-core (bundled by axe-playwright-python) reports 0 violations, in light and in dark mode;
@@ -19,6 +19,8 @@ records of a year, 404) it checks, and exits 1 listing every failure:
 * charts (chart_checks.py): at 390 px a scrolling chart keeps its y-axis labels and legend in
   view; on a desktop every chart starts at its caption's left edge (±2 px).
 * calendar day links reach the right workout (calendar_checks.py).
+* body maps (muscle_checks.py): 17 muscles, five ranges written in the legend, each shaded level
+  at least 3:1 against "0 sets" in both colour schemes.
 
 Screenshots of each page kind (desktop light and dark, phone) go to SHOTS_DIR for a person to
 look at; README.md ("Browser tests") names the folder.
@@ -35,6 +37,7 @@ import layout_checks
 from chart_checks import desktop_chart_failures, phone_chart_failures
 import heatmap_checks
 import calendar_checks
+import muscle_checks
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
@@ -63,6 +66,7 @@ def page_kinds(site: pathlib.Path) -> dict[str, pathlib.Path]:
         "not-found": site / "404.html",
         # Only when there are findings or ignored sets (docs/product.md "The Data quality page").
         "quality": site / "quality.html",
+        "muscles": site / "muscles.html",
     }
     if not kinds["exercise"].exists():
         kinds["exercise"] = first("exercises")
@@ -73,7 +77,7 @@ def check(site: pathlib.Path, shots: pathlib.Path, chromium: str) -> list[str]:
     failures: list[str] = []
     shots.mkdir(parents=True, exist_ok=True)
     kinds = page_kinds(site)
-    for required in ("dashboard", "history", "year", "year-review", "workout", "exercise", "records", "not-found"):
+    for required in ("dashboard", "history", "year", "year-review", "workout", "exercise", "records", "not-found", "muscles"):
         if required not in kinds:
             failures.append(f"{required}: no such page in {site}")
     axe = Axe()
@@ -97,6 +101,7 @@ def check(site: pathlib.Path, shots: pathlib.Path, chromium: str) -> list[str]:
                         f"{kind} ({scheme}): axe {violation['id']} ({violation.get('impact')}): "
                         f"{violation.get('help')} at {targets}")
                 failures += heatmap_checks.check(page, f"{kind} ({scheme})", path)
+                failures += muscle_checks.check(page, f"{kind} ({scheme})")
                 if scheme == "light":
                     failures += desktop_chart_failures(page, kind)
                 page.screenshot(path=str(shots / f"{kind}-desktop-{scheme}.png"), full_page=True)

@@ -41,6 +41,9 @@ public struct Settings: Sendable, Equatable, Encodable {
     /// `[[goals]]`: targets per exercise and metric, in config order (docs/statistics.md "Goals");
     /// empty without the table.
     public var goals: [Goal] = []
+    /// `muscle_sets_target = [low, high]`: weekly sets per muscle to aim for (docs/statistics.md
+    /// "Sets per muscle"); nil without the key.
+    public var muscleSetsTarget: MuscleSetsTarget?
 
     /// Creates settings; every parameter but the zone has the documented default.
     public init(

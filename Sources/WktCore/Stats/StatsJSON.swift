@@ -68,6 +68,8 @@ public enum StatsJSON {
                 ("total_kg", .kg($0.totalKg)), ("bodyweight_kg", .kg($0.bodyweightKg)), ("score", .kg($0.score)),
             ]) } ?? .null),
             ("goals", .array(report.goals.map(\.json))),
+            ("muscles", MuscleSetsJSON.muscles(report)),
+            ("unmapped", MuscleSetsJSON.unmapped(report.muscleSets)),
         ])
     }
 

@@ -26,14 +26,15 @@ public struct StatsReport: Sendable {
     public let workouts: [WorkoutInfo]
     /// Workouts whose training day is after today: ignored by every statistic.
     public let futureWorkoutsIgnored: Int
-    /// Set once ``StatsEngine/compute(history:settings:today:)`` has filled the insight fields
-    /// below (each insight adds a `var` with an empty default and one assignment there).
-    public var insightsComputed = false
+    // The insights (docs/statistics.md): each a `var` with an empty default, assigned once at the
+    // end of ``StatsEngine/compute(history:settings:today:)``.
     /// Bodyweight, relative strength and DOTS (docs/statistics.md "Bodyweight on a day").
     public var body = BodyReport()
     /// `[[goals]]` with their progress, reached day and projection, in config order
     /// (docs/statistics.md "Goals"); empty without goals.
     public var goals: [GoalProgress] = []
+    /// Sets per muscle (docs/statistics.md "Sets per muscle").
+    public var muscleSets: MuscleSets = .empty
     /// Workouts per training day, keyed by ``CivilDate/dayNumber`` (looked up, never iterated).
     private let workoutsByDay: [Int: Int]
 

@@ -78,6 +78,8 @@ public enum StatsSummary {
             lines.append(SummaryLine([.init("\(n) workout\(n == 1 ? "" : "s") after \(today) ignored", mark: .warning)]))
         }
 
+        lines += MuscleSetsSummary.lines(report.muscleSets, hasWorkouts: totals.workouts > 0)
+
         let prs = PREvent.newestFirst(report.prEvents.suffix(recentPRCount))
         if prs.isEmpty {
             lines.append("Recent PRs: none yet")

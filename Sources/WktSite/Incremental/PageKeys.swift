@@ -10,7 +10,7 @@ import WktCore
 /// A key covers everything the page's composer reads, listed next to each key below: the
 /// page's own data, the neighbours and targets it links to (names, days, page IDs, slugs), and a
 /// global part with the renderer's identity, every setting, the templates' fingerprint and the
-/// site title. Other pages (dashboard, history, indexes, records, feed, `stats.json`) are always
+/// site title. Other pages (dashboard, history, indexes, records, muscles, feed, `stats.json`) are always
 /// rendered: they change with almost any new workout or day. When a composer starts reading
 /// something new, its key must cover it too; `PageReuseTests` compares reusing builds with fresh
 /// ones after many kinds of change, and `StatsDigestTests` checks the digests cover every field.

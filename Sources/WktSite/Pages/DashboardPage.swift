@@ -38,6 +38,7 @@ extension PageComposer {
         body.html("</section>")
         try dashboardInsights(into: &body)
         if let goals = goalsCard() { body.html(goals) }
+        body.html(try musclesCard())
 
         body.html("<section class=\"card card-wide\">" + (try recentHeatmap(root: "")) + "</section>")
         let weeks = Array(report.weeks.suffix(Self.dashboardWeeks))

@@ -18,6 +18,7 @@ extension PageComposer {
         var lead = "\(TextFormat.plural(site.exercises.count, "exercise")), by name"
         if pages > 1 { lead += " · page \(page) of \(pages): \(TextFormat.count(rows.lowerBound + 1))–\(TextFormat.count(rows.upperBound))" }
         body.html("<p class=\"lead\">\(HTML.text(lead))</p>")
+        body.html("<p><a href=\"\(root + SitePaths.muscles)\">Sets per muscle →</a></p>")
         let pageList = Self.pageList("Pages of the exercise list", page: page, count: pages, first: SitePaths.exercisesIndex)
         if !pageList.top.isEmpty { body.html(pageList.top) }
         body.markdown(MD.table(

@@ -29,6 +29,8 @@ enum PageJob: Sendable, Hashable {
     case notFound
     /// `quality.html` (only when there are findings or ignored sets).
     case quality
+    /// `muscles.html`.
+    case muscles
 }
 
 /// Composes pages (as ``PageBlock``s) from the ``SiteModel``. Pure: no I/O, no clock.
@@ -67,7 +69,7 @@ struct PageComposer: Sendable {
 
     /// Every page of the site, in a fixed order.
     var jobs: [PageJob] {
-        var jobs: [PageJob] = [.dashboard, .historyIndex, .workoutsIndex, .notFound]
+        var jobs: [PageJob] = [.dashboard, .historyIndex, .workoutsIndex, .notFound, .muscles]
         if !site.quality.isEmpty { jobs.append(.quality) }
         jobs += (1...Self.pageCount(site.exercises.count)).map { PageJob.exercisesIndex(page: $0) }
         jobs += (1...Self.pageCount(exercisesWithRecords.count)).map { PageJob.recordsIndex(page: $0) }
@@ -101,6 +103,7 @@ struct PageComposer: Sendable {
         case .recordsYear(let year, let page): recordsYear(year, page: page)
         case .notFound: notFound()
         case .quality: qualityPage()
+        case .muscles: try musclesPage()
         }
     }
 

@@ -18,6 +18,8 @@ enum SitePaths {
     static let notFound = "404.html"
     /// The Data quality page (docs/product.md "The Data quality page").
     static let quality = "quality.html"
+    /// `muscles.html` (docs/product.md "The Muscles page").
+    static let muscles = "muscles.html"
     /// `feed.xml`.
     static let feed = "feed.xml"
     /// `sitemap.xml`.
