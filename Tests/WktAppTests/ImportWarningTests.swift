@@ -19,6 +19,14 @@ struct ImportWarningTests {
         ] + (extraRow.map { [$0] } ?? [])).joined(separator: "\n") + "\n"
     }
 
+    /// A sandbox whose store holds ``strong()`` as `a.csv`, and that file's name.
+    static func importedOnce() throws -> (Sandbox, String) {
+        let box = try Sandbox()
+        let file = try box.write("a.csv", strong())
+        #expect(ImportRunner.run(ImportRequest(files: [file]), env: box.env).exitCode == 0)
+        return (box, file)
+    }
+
     static let unknownColumn = "wkt-site: warning: a.csv: ignored the unknown column \"Mood\""
 
     @Test("the same file twice: the second run repeats only the warning about data left out, and no unit note")
@@ -42,10 +50,8 @@ struct ImportWarningTests {
 
     @Test("a workout edited in the app re-warns about that workout alone (and how the file was read)")
     func editedWorkout() throws {
-        let box = try Sandbox()
+        let (box, file) = try Self.importedOnce()
         defer { box.remove() }
-        let file = try box.write("a.csv", Self.strong())
-        #expect(ImportRunner.run(ImportRequest(files: [file]), env: box.env).exitCode == 0)
         try box.write("a.csv", Self.strong(longReps: "6"))
         let edited = ImportRunner.run(ImportRequest(files: [file]), env: box.env)
         #expect(edited.exitCode == 0)
@@ -95,10 +101,8 @@ struct ImportWarningTests {
 
     @Test("a run rejected because of another file stored nothing and reports every warning of the good file")
     func rejectedRun() throws {
-        let box = try Sandbox()
+        let (box, file) = try Self.importedOnce()
         defer { box.remove() }
-        let file = try box.write("a.csv", Self.strong())
-        #expect(ImportRunner.run(ImportRequest(files: [file]), env: box.env).exitCode == 0)
         let bad = try box.write("bad.csv", "not,a,known,header\n1,2,3,4\n")
         let rejected = ImportRunner.run(ImportRequest(files: [file, bad]), env: box.env)
         #expect(rejected.exitCode == 65)

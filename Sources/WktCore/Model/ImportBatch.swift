@@ -61,10 +61,7 @@ public struct WorkoutIdentity: Sendable, Hashable {
     public var sourceKey: String
 
     /// Creates an identity.
-    public init(source: WorkoutSource, sourceKey: String) {
-        self.source = source
-        self.sourceKey = sourceKey
-    }
+    public init(source: WorkoutSource, sourceKey: String) { (self.source, self.sourceKey) = (source, sourceKey) }
 
     /// The identity of `workout`.
     public init(of workout: Workout) {
@@ -82,10 +79,7 @@ public struct WorkoutWarning: Sendable, Hashable {
     public var message: String
 
     /// Creates a warning about the workout with identity `workout`.
-    public init(workout: WorkoutIdentity, message: String) {
-        self.workout = workout
-        self.message = message
-    }
+    public init(workout: WorkoutIdentity, message: String) { (self.workout, self.message) = (workout, message) }
 }
 
 /// The result of reading one export file: what the store should contain for it.
