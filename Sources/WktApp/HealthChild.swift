@@ -8,8 +8,9 @@ import WktImport
 ///
 /// Protocol: the child writes the workouts as wkt JSON on stdout (ids `apple-health:<key>`, which
 /// the parent's wkt JSON decoder maps back to the Apple Health identity; bodyweight measurements
-/// in `body` with `source` `apple-health`), each warning as a
-/// `warning: …` line on stderr, and on failure `error-line: N` (when a line is known) and
+/// in `body` with `source` `apple-health`), each warning as one line on stderr: `warning: …`
+/// (file-level), `reading-warning: …` (how the file was read) and `workout-warning: N …` (about
+/// the workout at index N of the document's `workouts`, docs/formats.md §6.3), and on failure `error-line: N` (when a line is known) and
 /// `error: MESSAGE` lines on stderr and the exit code.
 enum HealthChild {
     /// The hidden subcommand's name.
@@ -99,7 +100,42 @@ enum HealthChild {
         batch.format = errorLines.first { $0.hasPrefix("format: ") }.map { String($0.dropFirst(8)) } ?? "apple-health"
         batch.carried = [.duration]
         batch.warnings = errorLines.filter { $0.hasPrefix("warning: ") }.map { String($0.dropFirst(9)) }
+        batch.readingWarnings = errorLines.filter { $0.hasPrefix(readingPrefix) }.map { String($0.dropFirst(readingPrefix.count)) }
+        batch.workoutWarnings = []
+        for line in errorLines where line.hasPrefix(workoutPrefix) {
+            let rest = line.dropFirst(workoutPrefix.count)
+            let index = rest.prefix { $0 != " " }
+            let message = String(rest.dropFirst(index.count + 1))
+            if let index = Int(index), batch.workouts.indices.contains(index) {
+                batch.workoutWarnings.append(
+                    WorkoutWarning(workout: WorkoutIdentity(of: batch.workouts[index]), message: message))
+            } else {
+                // Never dropped: a warning the parent cannot tie to a workout is printed every time.
+                batch.warnings.append(String(rest))
+            }
+        }
         return (batch, other)
+    }
+
+    /// The stderr prefix of a reading remark.
+    static let readingPrefix = "reading-warning: "
+    /// The stderr prefix of a warning about one workout, followed by its index and a space.
+    static let workoutPrefix = "workout-warning: "
+
+    /// The child's stderr lines for `batch`'s warnings, one line each: the parent reads
+    /// them back line by line.
+    static func warningLines(_ batch: ImportBatch) -> [String] {
+        var indexOf: [WorkoutIdentity: Int] = [:]
+        for (index, workout) in batch.workouts.enumerated() where indexOf[WorkoutIdentity(of: workout)] == nil {
+            indexOf[WorkoutIdentity(of: workout)] = index
+        }
+        return batch.warnings.map { "warning: " + MessageText.oneLine($0) }
+            + batch.readingWarnings.map { readingPrefix + MessageText.oneLine($0) }
+            + batch.workoutWarnings.map { warning in
+                let message = MessageText.oneLine(warning.message)
+                guard let index = indexOf[warning.workout] else { return "warning: " + message }
+                return workoutPrefix + "\(index) " + message
+            }
     }
 
     /// The child's side: parse and print (used by the hidden subcommand).
@@ -108,7 +144,7 @@ enum HealthChild {
         do {
             let batch = try FileImporter.readAppleHealth(path: path, file: path)
             // One line each: the parent reads these back line by line.
-            let stderr = ["format: \(batch.format)"] + batch.warnings.map { "warning: " + MessageText.oneLine($0) }
+            let stderr = ["format: \(batch.format)"] + warningLines(batch)
             return CommandResult(
                 stdout: WktJSON.encode(workouts: batch.workouts, schedule: nil, body: batch.body), stderr: stderr)
         } catch {

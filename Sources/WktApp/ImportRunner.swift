@@ -117,8 +117,11 @@ public enum ImportRunner {
                     file: report.file, sha256: sha, format: batch.format, importedAt: importedAt,
                     rowsSkipped: batch.skipped.count + batch.pseudoRows))
             }
-            let outcomes = try store.apply(work, dryRun: request.dryRun)
-            for (index, outcome) in outcomes.enumerated() { reports[index].outcome = outcome }
+            let applied = try store.applyTracking(work, dryRun: request.dryRun)
+            for (index, result) in applied.enumerated() {
+                reports[index].outcome = result.outcome
+                reports[index].changed = result.changed
+            }
         } catch {
             return AppFailure(error).result
         }
@@ -160,7 +163,7 @@ public enum ImportRunner {
             // --quiet is silent on success (docs/reliability.md A-13): warnings and skipped rows are
             // then only in --json (`warnings`, `errors`) and the counts of the import log.
             if exitCode == ExitStatus.ok && request.quiet { continue }
-            for warning in report.batch?.warnings ?? [] { err.append("wkt-site: warning: \(report.file): \(warning)") }
+            for warning in report.shownWarnings { err.append("wkt-site: warning: \(report.file): \(warning)") }
             for issue in report.batch?.skipped ?? [] {
                 err.append("wkt-site: skipped \(report.file):\(issue.line): \(issue.message)")
             }
@@ -179,6 +182,8 @@ struct FileReport {
     var sha256: String?
     var failure: AppFailure?
     var outcome: ImportOutcome?
+    /// The workouts the import added or updated (a dry run: would), once the store was written.
+    var changed: Set<WorkoutIdentity>?
     /// For a rejected file, the format it was read as (`hevy`): reported even when a later check
     /// failed.
     var detectedFormat: String?
@@ -192,6 +197,25 @@ struct FileReport {
     init(file: String, failure: AppFailure) {
         self.file = file
         self.failure = failure
+    }
+
+    /// Whether the import added or changed anything from this file (a dry run: would); true
+    /// before the store was written (a run rejected because of another file).
+    var changedSomething: Bool {
+        guard let outcome else { return true }
+        return outcome.added + outcome.updated + outcome.measurementsAdded + outcome.measurementsUpdated > 0
+    }
+
+    /// The warnings this import reports for the file, on stderr and in `--json`
+    /// (docs/formats.md §6.3): every file-level warning about data left out; the remarks on how
+    /// the file was read only when the import added or changed something from it; a warning about
+    /// one workout only when the import added or updated that workout. A dry run reports what it
+    /// would add or update; a run rejected before the store was written reports every warning.
+    var shownWarnings: [String] {
+        guard let batch else { return [] }
+        guard let changed else { return batch.allWarnings }
+        return batch.warnings + (changedSomething ? batch.readingWarnings : [])
+            + batch.workoutWarnings.filter { changed.contains($0.workout) }.map(\.message)
     }
 
     /// The human summary line.
@@ -215,7 +239,7 @@ struct FileReport {
             if !batch.skipped.isEmpty { parts.append("\(batch.skipped.count) bad rows") }
             line += "; \(skipped) rows skipped (" + parts.joined(separator: ", ") + ")"
         }
-        if let unit = batch.unitAssumed {
+        if let unit = batch.unitAssumed, changedSomething {
             let other = unit == .kg ? "lb" : "kg"
             line += "; the file names no unit, \(unit.rawValue) assumed (use --unit \(other) if wrong)"
         }
@@ -239,7 +263,7 @@ struct FileReport {
             ("measurements_updated", .int(o.measurementsUpdated)),
             ("rows_skipped", .int((batch?.skipped.count ?? 0) + (batch?.pseudoRows ?? 0))),
             ("errors", .array(errors.map { line, message in .object([("line", .int(line)), ("message", .string(message))]) })),
-            ("warnings", .array((batch?.warnings ?? []).map { .string($0) })),
+            ("warnings", .array(shownWarnings.map { .string($0) })),
         ])
         return value.compact()
     }

@@ -1,3 +1,5 @@
+import WktCore
+
 /// What applying one ``WktCore/ImportBatch`` did (or, in a dry run, would do) to the store.
 public struct ImportOutcome: Sendable, Equatable {
     /// Workouts whose identity was new.
@@ -25,6 +27,22 @@ public struct ImportOutcome: Sendable, Equatable {
         self.sets = sets
         self.measurementsAdded = measurementsAdded
         self.measurementsUpdated = measurementsUpdated
+    }
+}
+
+/// What applying one batch did, with the workouts it touched: ``WorkoutStore/applyTracking(_:dryRun:)``.
+public struct AppliedBatch: Sendable, Equatable {
+    /// The counts.
+    public var outcome: ImportOutcome
+    /// The identities of the workouts the batch added or updated (in a dry run: would add or
+    /// update); `wkt-site import` prints a workout's warnings only when it is here
+    /// (docs/formats.md §6.3).
+    public var changed: Set<WorkoutIdentity>
+
+    /// Creates a result.
+    public init(outcome: ImportOutcome, changed: Set<WorkoutIdentity> = []) {
+        self.outcome = outcome
+        self.changed = changed
     }
 }
 

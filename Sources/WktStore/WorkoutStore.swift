@@ -90,6 +90,14 @@ public struct WorkoutStore: Sendable {
     public func apply(
         _ batches: [(batch: ImportBatch, log: ImportLogEntry)], dryRun: Bool
     ) throws(StoreError) -> [ImportOutcome] {
+        try applyTracking(batches, dryRun: dryRun).map(\.outcome)
+    }
+
+    /// ``apply(_:dryRun:)``, also naming per batch the workouts it added or updated (a dry run:
+    /// would add or update), so that `wkt-site import` warns only about those (docs/formats.md §6.3).
+    public func applyTracking(
+        _ batches: [(batch: ImportBatch, log: ImportLogEntry)], dryRun: Bool
+    ) throws(StoreError) -> [AppliedBatch] {
         let writer = ImportWriter(storePath: path)
         do {
             return try write(writer, batches, dryRun: dryRun)
@@ -104,12 +112,12 @@ public struct WorkoutStore: Sendable {
     /// The body of ``apply(_:dryRun:)``: one IMMEDIATE transaction, rolled back for a dry run.
     private func write(
         _ writer: ImportWriter, _ batches: [(batch: ImportBatch, log: ImportLogEntry)], dryRun: Bool
-    ) throws(StoreError) -> [ImportOutcome] {
+    ) throws(StoreError) -> [AppliedBatch] {
         try run { queue throws in
             try queue.writeWithoutTransaction { db in
                 if dryRun { try db.execute(sql: "PRAGMA cache_spill = OFF") }
-                let result = Result { () throws -> [ImportOutcome] in
-                    var outcomes: [ImportOutcome] = []
+                let result = Result { () throws -> [AppliedBatch] in
+                    var outcomes: [AppliedBatch] = []
                     try db.inTransaction(.immediate) {
                         outcomes = try writer.apply(batches, db)
                         return dryRun ? .rollback : .commit

@@ -13,7 +13,9 @@ extension WktSiteCommand {
             discussion: """
                 Reads each file strictly and applies all of them in one transaction: a bad file \
                 names file:line and the rule it broke, and nothing is imported. Re-importing an \
-                export adds nothing new; workouts edited in the app are updated.
+                export adds nothing new; workouts edited in the app are updated. Warnings about a \
+                workout are printed by the import that adds or changes it, not again; data that \
+                was left out (a skipped row, an unknown column) is warned about every time.
 
                 Examples:
                   wkt-site import strong_workouts.csv

@@ -95,7 +95,7 @@ struct FitNotesImporterTests {
             [WorkoutSet(weightKg: 8, reps: 5)], [WorkoutSet(weightKg: 10, reps: 12)], [WorkoutSet(weightKg: 5, reps: 15)],
             [WorkoutSet(reps: 20)],
         ])
-        #expect(batch.warnings == [
+        #expect(batch.readingWarnings == [
             "joined the surplus fields of 3 rows back into the exercise name (FitNotes writes names holding commas "
                 + "unquoted), first on line 2",
         ])

@@ -35,7 +35,7 @@ struct FitNotesSampleTests {
         #expect(totals.reps == 14207)
         #expect(totals.metres == 0)
         #expect(totals.blocks == 497)
-        #expect(batch.warnings == [
+        #expect(batch.readingWarnings == [
             "joined the surplus fields of 99 rows back into the exercise name (FitNotes writes names holding "
                 + "commas unquoted), first on line 13",
         ])

@@ -103,7 +103,10 @@ struct GymBaaziImporterTests {
         let forced = error("Date,Exercise\n", options: ImportOptions(format: .gymBaazi))
         #expect(forced == .badData(file: "backup.json", line: nil, message: "$: unexpected 'D' where a value should be"))
         let future = try importBackup(try gymBaaziBackup(), options: ImportOptions(today: CivilDate(year: 2025, month: 3, day: 30)))
-        #expect(future.warnings.last == "1 workout starts after today (2025-03-30); imported as written")
+        #expect(future.workoutWarnings.count == 1)
+        #expect(future.workoutWarnings.last?.message.hasPrefix("$.workoutLogs[") == true)
+        #expect(future.workoutWarnings.last?.message.hasSuffix("starts after today (2025-03-30); imported as written") == true)
+        #expect(future.workoutWarnings.last?.workout == future.workouts.last.map(WorkoutIdentity.init(of:)))
     }
 
     @Test("I-28: duplicate and unknown keys, wrong types, lone surrogates, 1e400, deep nesting — errors with the JSON path")

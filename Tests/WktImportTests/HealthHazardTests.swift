@@ -46,8 +46,8 @@ struct HealthHazardTests {
             start: "2024-06-01 18:00:00 +0200", end: "2024-06-01 18:30:00 +0200", source: "Apple\u{0B}Watch Ultra")
         let batch = try importHealth(healthDocument(workouts: [workout])).get()
         #expect(batch.workouts.first?.sourceKey.hasSuffix("|Apple Watch Ultra") == true)
-        #expect(batch.warnings.count == 1)
-        #expect(batch.warnings.first?.contains("1 control character") == true)
+        #expect(batch.allWarnings.count == 1)
+        #expect(batch.readingWarnings.first?.contains("1 control character") == true)
     }
 
     @Test("I-24: a document cut mid-element is 'truncated at line N' and imports nothing")
@@ -168,7 +168,7 @@ struct HealthHazardTests {
         #expect(batch.file == zipPath + " (apple_health_export/dati esportati.xml)")
         // The same <Workout> twice is one workout, with a warning.
         #expect(batch.workouts.count == 1)
-        #expect(batch.warnings.contains { $0.contains("the same <Workout> as line") })
+        #expect(batch.workoutWarnings.contains { $0.message.contains("the same <Workout> as line") })
 
         let (emptyPath, other) = try scratch.zip("other.zip")
         try addZipEntry(other, "apple_health_export/export_cda.xml", "<x/>")

@@ -273,7 +273,8 @@ struct HostileMessageTests {
         let one = healthWorkout(start: "2024-06-01 18:00:00 +0200", end: "2024-06-01 18:30:00 +0200")
         let batch = try importHealth(healthDocument(workouts: [one, one])).get()
         #expect(batch.workouts.count == 1)
-        #expect(batch.warnings.contains { $0.contains("the same <Workout> as line") })
+        #expect(batch.workoutWarnings.map(\.workout) == [WorkoutIdentity(of: batch.workouts[0])])
+        #expect(batch.workoutWarnings.contains { $0.message.contains("the same <Workout> as line") })
 
         let other = one.replacingOccurrences(of: "totalEnergyBurned=\"200\"", with: "totalEnergyBurned=\"300\"")
         let error = try #require(healthError(try importHealth(healthDocument(workouts: [one, other]))))
@@ -356,12 +357,14 @@ struct NaiveTimeTests {
         let moved = try #require(batch.workouts.last)
         #expect(moved.start == WallTime.parse("2024-03-31 03:30:00"))
         #expect(moved.sourceKey == "2024-03-31 02:30:00")  // identity: the time as written
-        #expect(batch.warnings.contains { $0.contains("line 3") && $0.contains("does not exist in Europe/Berlin") && $0.contains("03:30:00") },
-                "\(batch.warnings)")
+        #expect(batch.workoutWarnings.contains {
+            $0.message.contains("line 3") && $0.message.contains("does not exist in Europe/Berlin")
+                && $0.message.contains("03:30:00") && $0.workout == WorkoutIdentity(of: moved)
+        }, "\(batch.workoutWarnings)")
         // In UTC the same time exists: nothing moves, no warning.
         let utc = try strong(["2024-03-31 02:30:00"], zone: "UTC")
         #expect(utc.workouts.first?.start == WallTime.parse("2024-03-31 02:30:00"))
-        #expect(!utc.warnings.contains { $0.contains("does not exist") })
+        #expect(!utc.allWarnings.contains { $0.contains("does not exist") })
     }
 
     @Test("T-07: a wkt JSON start without an offset in the Berlin gap moves to 03:30 with a warning; one with an offset is exact")
@@ -370,9 +373,10 @@ struct NaiveTimeTests {
         let batch = try FileImporter.read(bytes: Array(text.utf8), file: "in.json", options: ImportOptions(timeZone: "Europe/Berlin"))
         #expect(batch.workouts.map(\.start) == [WallTime.parse("2024-03-31 03:30:00"), WallTime.parse("2024-03-31 02:30:00")])
         #expect(batch.workouts.map(\.sourceKey) == ["a", "b"])
-        #expect(batch.warnings == [
-            "$.workouts[0].start: 2024-03-31T02:30:00 does not exist in Europe/Berlin (the clocks skipped 1h that night); "
-                + "kept, starting at 2024-03-31T03:30:00",
+        #expect(batch.workoutWarnings == [WorkoutWarning(
+            workout: WorkoutIdentity(source: .wkt, sourceKey: "a"),
+            message: "$.workouts[0].start: 2024-03-31T02:30:00 does not exist in Europe/Berlin (the clocks skipped 1h "
+                + "that night); kept, starting at 2024-03-31T03:30:00"),
         ])
     }
 
@@ -382,6 +386,6 @@ struct NaiveTimeTests {
         let second = try strong(["2024-10-27 02:30:00"], zone: "Europe/Berlin")
         #expect(first.workouts == second.workouts)
         #expect(first.workouts.first?.start == WallTime.parse("2024-10-27 02:30:00"))
-        #expect(first.warnings.isEmpty)
+        #expect(first.allWarnings.isEmpty)
     }
 }

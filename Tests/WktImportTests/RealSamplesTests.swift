@@ -98,8 +98,8 @@ struct RealSamplesTests {
         let april = try #require(a.workouts.first { $0.sourceKey == "2024-04-02 08:34:22" })
         #expect(april.notes == "fucking misplaced by forgetting a 2.5, thought i hit a pr but didn't \\n290 x 4 next")
         #expect(a.unitAssumed == .kg)
-        #expect(a.warnings.contains { $0.contains("look like pounds") })
-        #expect(a.warnings.contains { $0.contains("48h 40m") })
+        #expect(a.readingWarnings.contains { $0.contains("look like pounds") })
+        #expect(a.workoutWarnings.contains { $0.message.contains("48h 40m") })
 
         let c = try load("strong/strong-C-2020-25-WARM_UP-FAILURE-multiline-excerpt.csv")
         let deload = try #require(c.workouts.first { $0.sourceKey == "2024-06-24 19:07:39" })

@@ -146,19 +146,19 @@ struct StrongImporterTests {
             Self.rowA(order: "4", weight: "100")))
         #expect(looksLb.unitAssumed == .kg)
         #expect(looksLb.workouts.first?.allSets.first?.weightKg == 135)
-        #expect(looksLb.warnings.count == 1)
-        #expect(looksLb.warnings.first?.contains("look like pounds (75 % are lb plate loads") == true)
+        #expect(looksLb.allWarnings.count == 1)
+        #expect(looksLb.readingWarnings.first?.contains("look like pounds (75 % are lb plate loads") == true)
 
         let looksKg = try importCSV(Self.fileA(Self.rowA(weight: "60"), Self.rowA(order: "2", weight: "62.5")))
         #expect(looksKg.unitAssumed == .kg)
-        #expect(looksKg.warnings.isEmpty)
+        #expect(looksKg.allWarnings.isEmpty)
 
         let heavy = try importCSV(Self.fileA(Self.rowA(weight: "660")))
-        #expect(heavy.warnings.first?.contains("heaviest 660") == true)
+        #expect(heavy.readingWarnings.first?.contains("heaviest 660") == true)
 
         let told = try importCSV(Self.fileA(Self.rowA(weight: "135")), options: ImportOptions(unit: .kg))
         #expect(told.unitAssumed == nil)
-        #expect(told.warnings.isEmpty)
+        #expect(told.allWarnings.isEmpty)
     }
 
     @Test("bodyweight, timed and not-applicable zeros are nil; incomplete B/C rows are kept, not done")
@@ -181,8 +181,10 @@ struct StrongImporterTests {
             Self.rowA(duration: "48h 40m"), Self.rowA("2024-03-06 18:00:00", duration: "55s"),
             Self.rowA("2024-03-07 18:00:00", duration: "")))
         #expect(batch.workouts.map(\.durationSeconds) == [175_200, 55, nil])
-        #expect(batch.warnings == [
-            "line 2: workout 2024-03-05 18:00:00 lasts 48h 40m, more than 6 hours (timer left running?); kept as written",
+        #expect(batch.warnings.isEmpty)
+        #expect(batch.workoutWarnings == [WorkoutWarning(
+            workout: WorkoutIdentity(source: .strong, sourceKey: "2024-03-05 18:00:00"),
+            message: "line 2: workout 2024-03-05 18:00:00 lasts 48h 40m, more than 6 hours (timer left running?); kept as written"),
         ])
         let bad = importError(Self.fileA(Self.rowA(duration: "ages")))
         #expect(bad?.message == "Duration: 'ages' is not a duration like 1h 5m, 45m, 55s or 31min")
@@ -221,13 +223,18 @@ struct StrongImporterTests {
         #expect(error?.message == "Date '\(date)' is not a valid date and time (expected YYYY-MM-DD HH:MM:SS)")
     }
 
-    @Test("workouts after today are imported with a warning naming the count (I-19)")
+    @Test("workouts after today are imported with a warning about each, tied to its workout (I-19)")
     func futureDates() throws {
         let batch = try importCSV(
             Self.fileA(Self.rowA("2026-11-21 10:00:00"), Self.rowA("2026-11-22 10:00:00"), Self.rowA("2026-11-23 10:00:00")),
             options: ImportOptions(today: CivilDate(year: 2026, month: 11, day: 21)))
         #expect(batch.workouts.count == 3)
-        #expect(batch.warnings == ["2 workouts start after today (2026-11-21); imported as written"])
+        #expect(batch.warnings.isEmpty)
+        #expect(batch.workoutWarnings.map(\.message) == [
+            "line 3: workout 2026-11-22 10:00:00 starts after today (2026-11-21); imported as written",
+            "line 4: workout 2026-11-23 10:00:00 starts after today (2026-11-21); imported as written",
+        ])
+        #expect(batch.workoutWarnings.map(\.workout.sourceKey) == ["2026-11-22 10:00:00", "2026-11-23 10:00:00"])
     }
 
     @Test("workouts: key is the normalised Date; rows must be contiguous and agree on workout fields")

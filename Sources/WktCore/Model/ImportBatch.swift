@@ -53,6 +53,35 @@ public struct LineIssue: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "line \(line): \(message)" }
 }
 
+/// The identity of a workout in the store: its app and the app's stable key (docs/formats.md §6).
+public struct WorkoutIdentity: Sendable, Hashable {
+    /// The app that wrote the workout.
+    public var source: WorkoutSource
+    /// Its stable key within that app (``Workout/sourceKey``).
+    public var sourceKey: String
+
+    /// Creates an identity.
+    public init(source: WorkoutSource, sourceKey: String) { (self.source, self.sourceKey) = (source, sourceKey) }
+
+    /// The identity of `workout`.
+    public init(of workout: Workout) {
+        self.init(source: workout.source, sourceKey: workout.sourceKey)
+    }
+}
+
+/// A warning about one workout of a file (a long duration, a start after today, a start moved
+/// out of a daylight-saving gap, a duplicate). `wkt-site import` prints it only when the import
+/// adds or changes that workout (docs/formats.md §6.3).
+public struct WorkoutWarning: Sendable, Hashable {
+    /// The workout the warning is about.
+    public var workout: WorkoutIdentity
+    /// The warning, one line.
+    public var message: String
+
+    /// Creates a warning about the workout with identity `workout`.
+    public init(workout: WorkoutIdentity, message: String) { (self.workout, self.message) = (workout, message) }
+}
+
 /// The result of reading one export file: what the store should contain for it.
 public struct ImportBatch: Sendable {
     /// The file's path as given by the user.
@@ -69,8 +98,17 @@ public struct ImportBatch: Sendable {
     public var skipped: [LineIssue]
     /// Pseudo-rows dropped by rule (rest timers); counted, never stored.
     public var pseudoRows: Int
-    /// Non-fatal remarks (absurd durations, future dates, DST gaps), one line each.
+    /// File-level warnings about data of the file that was left out (an unknown column, a
+    /// bodyweight that is not plausible, sets not marked completed), one line each: printed on
+    /// every import of the file, because that data is still not in the store (docs/formats.md §6.3).
     public var warnings: [String]
+    /// Warnings about one workout each (absurd durations, future dates, DST gaps, duplicates):
+    /// printed only when the import adds or changes that workout (docs/formats.md §6.3).
+    public var workoutWarnings: [WorkoutWarning] = []
+    /// File-level remarks about how the stored data was read (the weights look like pounds,
+    /// rows repaired, control characters replaced): printed only when the import adds or changes
+    /// something from the file (docs/formats.md §6.3).
+    public var readingWarnings: [String] = []
     /// A schedule found in the file (wkt JSON, Gym-Baazi).
     public var schedule: Schedule?
     /// The steps of the values this file wrote coarsely, by workout ``Workout/sourceKey``; a
@@ -85,7 +123,8 @@ public struct ImportBatch: Sendable {
     public init(
         file: String, format: String, unitAssumed: WeightUnit? = nil, workouts: [Workout] = [],
         carried: CarriedFields = .all, skipped: [LineIssue] = [], pseudoRows: Int = 0,
-        warnings: [String] = [], schedule: Schedule? = nil, steps: [String: ValueSteps] = [:]
+        warnings: [String] = [], workoutWarnings: [WorkoutWarning] = [], readingWarnings: [String] = [],
+        schedule: Schedule? = nil, steps: [String: ValueSteps] = [:]
     ) {
         self.file = file
         self.format = format
@@ -95,8 +134,23 @@ public struct ImportBatch: Sendable {
         self.skipped = skipped
         self.pseudoRows = pseudoRows
         self.warnings = warnings
+        self.workoutWarnings = workoutWarnings
+        self.readingWarnings = readingWarnings
         self.schedule = schedule
         self.steps = steps
+    }
+
+    /// Every warning's message: the file-level ones, then the reading remarks, then the
+    /// per-workout ones.
+    public var allWarnings: [String] { warnings + readingWarnings + workoutWarnings.map(\.message) }
+
+    /// Makes every message one printable line with quoted values cut (docs/reliability.md A-09).
+    public mutating func cleanWarnings() {
+        warnings = warnings.map { MessageText.oneLine($0) }
+        readingWarnings = readingWarnings.map { MessageText.oneLine($0) }
+        for index in workoutWarnings.indices {
+            workoutWarnings[index].message = MessageText.oneLine(workoutWarnings[index].message)
+        }
     }
 
     /// Number of stored sets in the batch.

@@ -1,24 +1,28 @@
 import WktCore
 
-/// Warnings shared by the importers (docs/reliability.md I-19, docs/formats.md §1.3, §1.5).
+/// Warnings shared by the importers (docs/reliability.md I-19, docs/formats.md §1.3, §1.5). The
+/// ones about one workout are ``WktCore/WorkoutWarning``s: printed only when the import adds or
+/// changes that workout (docs/formats.md §6.3).
 enum BatchChecks {
     /// Durations above this (6 h) are kept but flagged: a workout left running.
     static let longDurationSeconds = 6 * 3600
 
-    /// A warning for a workout whose duration is over ``longDurationSeconds``, else nil.
-    static func longDuration(_ draft: WorkoutDraft) -> String? {
-        guard let seconds = draft.durationSeconds, seconds > longDurationSeconds else { return nil }
-        return "line \(draft.line): workout \(draft.start) lasts \(TimeText.durationLabel(seconds)), "
-            + "more than 6 hours (timer left running?); kept as written"
+    /// A warning for `workout`, found at `place` (`line 4`, a JSON path), when its duration is over
+    /// ``longDurationSeconds``, else nil.
+    static func longDuration(_ workout: Workout, place: String) -> WorkoutWarning? {
+        guard let seconds = workout.durationSeconds, seconds > longDurationSeconds else { return nil }
+        return WorkoutWarning(
+            workout: WorkoutIdentity(of: workout),
+            message: "\(place): workout \(workout.start) lasts \(TimeText.durationLabel(seconds)), "
+                + "more than 6 hours (timer left running?); kept as written")
     }
 
-    /// A warning naming how many workouts start after `today`, else nil.
-    static func futureDates(_ workouts: [Workout], today: CivilDate?) -> String? {
-        guard let today else { return nil }
-        let count = workouts.filter { $0.start.date > today }.count
-        guard count > 0 else { return nil }
-        return "\(count) workout\(count == 1 ? "" : "s") start\(count == 1 ? "s" : "") after today (\(today)); "
-            + "imported as written"
+    /// A warning for `workout`, found at `place`, when it starts after `today`, else nil.
+    static func futureDate(_ workout: Workout, place: String, today: CivilDate?) -> WorkoutWarning? {
+        guard let today, workout.start.date > today else { return nil }
+        return WorkoutWarning(
+            workout: WorkoutIdentity(of: workout),
+            message: "\(place): workout \(workout.start) starts after today (\(today)); imported as written")
     }
 
     /// lb plate loads (docs/formats.md §1.5): a kg lifter rarely logs these exact numbers.

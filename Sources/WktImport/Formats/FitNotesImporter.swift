@@ -278,7 +278,7 @@ private struct FitNotesAssembler: RowAssembler {
         var batch = collector.batch(
             source: .fitnotes, format: layout.formatID, carried: [], unknownColumns: layout.unknownColumns)
         if let first = repaired.map(\.line).min() {
-            batch.warnings.append(
+            batch.readingWarnings.append(
                 "joined the surplus fields of \(repaired.count) row\(repaired.count == 1 ? "" : "s") back into the "
                     + "exercise name (FitNotes writes names holding commas unquoted), first on line \(first)")
         }

@@ -59,7 +59,7 @@ enum FormatDetector {
                     var batch = try WktJSON.decode(bytes: bytes, file: file)
                     let (workouts, moved) = NaiveTimes.resolveGaps(batch.workouts, zoneName: options.timeZone)
                     batch.workouts = workouts
-                    batch.warnings += moved
+                    batch.workoutWarnings += moved
                     return batch
                 } catch {
                     throw ImportError.badData(

@@ -286,11 +286,8 @@ private struct LogFolder {
             a.workout.start != b.workout.start
                 ? a.workout.start < b.workout.start : CanonicalName.precedes(a.workout.sourceKey, b.workout.sourceKey)
         }
-        var warnings = sorted.compactMap { entry -> String? in
-            guard let seconds = entry.workout.durationSeconds, seconds > BatchChecks.longDurationSeconds else { return nil }
-            return "\(entry.path): workout \(entry.workout.start) lasts \(TimeText.durationLabel(seconds)), "
-                + "more than 6 hours (timer left running?); kept as written"
-        }
+        var warnings: [String] = []
+        var workoutWarnings = sorted.compactMap { BatchChecks.longDuration($0.workout, place: $0.path) }
         func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
         if openLogs > 0 || openSets > 0 {
             warnings.append(
@@ -300,10 +297,9 @@ private struct LogFolder {
         if restLogs > 0 {
             warnings.append("left out \(count(restLogs, "REST log")): rest days are not workouts")
         }
-        let workouts = sorted.map(\.workout)
-        if let future = BatchChecks.futureDates(workouts, today: today) { warnings.append(future) }
+        workoutWarnings += sorted.compactMap { BatchChecks.futureDate($0.workout, place: $0.path, today: today) }
         return ImportBatch(
-            file: file, format: ImportFormat.gymBaazi.rawValue, workouts: workouts, carried: [.duration],
-            warnings: warnings, schedule: GymBaaziImporter.schedule)
+            file: file, format: ImportFormat.gymBaazi.rawValue, workouts: sorted.map(\.workout), carried: [.duration],
+            warnings: warnings, workoutWarnings: workoutWarnings, schedule: GymBaaziImporter.schedule)
     }
 }

@@ -196,7 +196,7 @@ private struct StrongAssembler: LayoutRowAssembler {
         batch.pseudoRows = pseudoRows
         if layout.weightUnit == .userSetting && options.unit == nil {
             batch.unitAssumed = .kg
-            if let hint = BatchChecks.poundsHint(weights: unitlessWeights) { batch.warnings.append(hint) }
+            if let hint = BatchChecks.poundsHint(weights: unitlessWeights) { batch.readingWarnings.append(hint) }
         }
         return batch
     }

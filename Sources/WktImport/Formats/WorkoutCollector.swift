@@ -91,23 +91,29 @@ struct WorkoutCollector {
 
     /// The batch every row importer ends with: the workouts from `source` (a naive time in a DST
     /// gap moved, as ``NaiveTimes`` says), in file order or sorted by `order`, the skipped rows,
-    /// and the warnings every format gives (unknown columns, long durations, workouts after today,
-    /// moved times). The importer adds what is its own.
+    /// and the warnings every format gives (unknown columns for the file; long durations, workouts
+    /// after today and moved times for one workout each, docs/formats.md §6.3). The importer adds what is its own.
     func batch(
         source: WorkoutSource, format: String, carried: CarriedFields, unknownColumns: [String],
         order: ((WorkoutDraft, WorkoutDraft) -> Bool)? = nil
     ) -> ImportBatch {
-        let (resolved, moved) = NaiveTimes.resolveGaps(drafts, zoneName: options.timeZone)
+        let (resolved, moved) = NaiveTimes.resolveGaps(drafts, source: source, zoneName: options.timeZone)
         let drafts = order.map { resolved.sorted(by: $0) } ?? resolved
         let workouts = drafts.map { $0.workout(source: source) }
-        var warnings = unknownColumns.map { "ignored the unknown column \"\($0)\"" }
-        warnings += drafts.compactMap(BatchChecks.longDuration)
-        if let future = BatchChecks.futureDates(workouts, today: options.today) { warnings.append(future) }
+        let warnings = unknownColumns.map { "ignored the unknown column \"\($0)\"" }
+        var workoutWarnings: [WorkoutWarning] = []
+        for (draft, workout) in zip(drafts, workouts) {
+            let place = "line \(draft.line)"
+            if let long = BatchChecks.longDuration(workout, place: place) { workoutWarnings.append(long) }
+            if let future = BatchChecks.futureDate(workout, place: place, today: options.today) {
+                workoutWarnings.append(future)
+            }
+        }
         var steps: [String: ValueSteps] = [:]
         for draft in drafts where !draft.steps.isExact { steps[draft.key] = draft.steps }
         return ImportBatch(
             file: table.file, format: format, workouts: workouts, carried: carried, skipped: policy.sortedSkipped,
-            warnings: warnings + moved, steps: steps)
+            warnings: warnings, workoutWarnings: workoutWarnings + moved, steps: steps)
     }
 }
 

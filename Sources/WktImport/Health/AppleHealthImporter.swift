@@ -179,16 +179,16 @@ public enum AppleHealthImporter {
                 kind: .truncated, file: file, line: parser.lineNumber,
                 message: "truncated at line \(parser.lineNumber): </HealthData> was not reached")
         }
-        var warnings = collector.warnings
+        var reading: [String] = []
         let replaced = stream.replacedControlBytes
         if replaced.count > 0, let line = replaced.firstLine {
-            warnings.append(
+            reading.append(
                 "\(file):\(line): \(replaced.count) control character(s) U+0000–U+001F (other than tab, "
                     + "line feed, carriage return) replaced by spaces")
         }
-        warnings += collector.bodyMass.warnings
         var batch = ImportBatch(
-            file: file, format: format, workouts: collector.workouts, carried: [.duration], warnings: warnings)
+            file: file, format: format, workouts: collector.workouts, carried: [.duration],
+            warnings: collector.bodyMass.warnings, workoutWarnings: collector.warnings, readingWarnings: reading)
         batch.body = collector.bodyMass.measurements
         return batch
     }

@@ -16,8 +16,8 @@ final class HealthWorkoutCollector: NSObject, XMLParserDelegate {
     let file: String
     /// The workouts in document order.
     private(set) var workouts: [Workout] = []
-    /// Non-fatal remarks.
-    private(set) var warnings: [String] = []
+    /// Non-fatal remarks about one workout each (docs/formats.md §6.3).
+    private(set) var warnings: [WorkoutWarning] = []
     /// The first bad `<Workout>` value, which aborted the parse.
     private(set) var failure: HealthImportError?
     /// The first error `XMLParser` reported, with the line it was at.
@@ -37,6 +37,8 @@ final class HealthWorkoutCollector: NSObject, XMLParserDelegate {
         var attributes: [String: String]
         var line: Int
         var statisticsEnergy: (sum: String, unit: String, line: Int)?
+        /// Remarks about this workout, attached to its identity when it is closed.
+        var remarks: [String] = []
     }
 
     /// Creates a collector for the document named `file` in messages.
@@ -64,9 +66,10 @@ final class HealthWorkoutCollector: NSObject, XMLParserDelegate {
             }
             if let first = workout.statisticsEnergy {
                 if first.sum != sum || first.unit != unit {
-                    warnings.append(
+                    workout.remarks.append(
                         "\(file):\(parser.lineNumber): a second ActiveEnergyBurned statistic (\(sum) \(unit)) "
                             + "differs from the first (\(first.sum) \(first.unit)) of line \(first.line); the first is used")
+                    pending = workout
                 }
             } else {
                 workout.statisticsEnergy = (sum, unit, parser.lineNumber)
@@ -83,6 +86,7 @@ final class HealthWorkoutCollector: NSObject, XMLParserDelegate {
             pending = nil
             do throws(HealthImportError) {
                 let made = try makeWorkout(workout)
+                warnings += workout.remarks.map { WorkoutWarning(workout: WorkoutIdentity(of: made), message: $0) }
                 if let (index, line) = firstOfKey[made.sourceKey] {
                     // Two <Workout>s with the same start, end, type and source are one workout
                     // for the store; said here in the XML's terms, with both lines.
@@ -92,7 +96,9 @@ final class HealthWorkoutCollector: NSObject, XMLParserDelegate {
                             message: "<Workout>: same startDate, endDate, workoutActivityType and sourceName as the "
                                 + "<Workout> of line \(line) but other values; cannot tell which one is right")
                     }
-                    warnings.append("\(file):\(workout.line): the same <Workout> as line \(line); imported once")
+                    warnings.append(WorkoutWarning(
+                        workout: WorkoutIdentity(of: made),
+                        message: "\(file):\(workout.line): the same <Workout> as line \(line); imported once"))
                 } else {
                     firstOfKey[made.sourceKey] = (workouts.count, workout.line)
                     workouts.append(made)

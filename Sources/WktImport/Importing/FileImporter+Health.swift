@@ -35,7 +35,7 @@ extension FileImporter {
         do throws(HealthImportError) {
             var batch = try AppleHealthImporter.read(path: path)
             batch.file = file
-            batch.warnings = batch.warnings.map { MessageText.oneLine($0) }
+            batch.cleanWarnings()
             return batch
         } catch {
             let where_ = error.byteOffset.map { "byte offset \($0)\(error.line.map { " (line \($0))" } ?? ""): " } ?? ""

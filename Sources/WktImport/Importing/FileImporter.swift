@@ -45,7 +45,7 @@ public enum FileImporter {
         var batch = try readUnchecked(bytes: bytes, file: file, options: options)
         // Warnings quote the file's values (column names, times): one printable line each, quoted
         // values cut, like the errors (docs/reliability.md A-09).
-        batch.warnings = batch.warnings.map { MessageText.oneLine($0) }
+        batch.cleanWarnings()
         return batch
     }
 

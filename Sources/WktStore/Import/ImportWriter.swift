@@ -23,8 +23,9 @@ struct ImportWriter {
         var fingerprint: String
     }
 
-    /// Applies `batches` in order and returns one outcome per batch.
-    func apply(_ batches: [(batch: ImportBatch, log: ImportLogEntry)], _ db: Database) throws -> [ImportOutcome] {
+    /// Applies `batches` in order and returns one outcome per batch, with the identities of the
+    /// workouts the batch added or updated (docs/formats.md §6.3).
+    func apply(_ batches: [(batch: ImportBatch, log: ImportLogEntry)], _ db: Database) throws -> [AppliedBatch] {
         var known: [Key: Known] = [:]
         let identityRows = try Row.fetchCursor(db, sql: "SELECT id, source, source_key, fingerprint FROM workout")
         while let row = try identityRows.next() {
@@ -47,9 +48,10 @@ struct ImportWriter {
         var storedContent: [Int64: Workout]?
         var anyUpdate = false
 
-        var outcomes: [ImportOutcome] = []
+        var outcomes: [AppliedBatch] = []
         for (batch, log) in batches {
             var outcome = ImportOutcome()
+            var changed: Set<WorkoutIdentity> = []
             for incoming in batch.workouts {
                 var workout = incoming.normalizedForStore()
                 if let problem = workout.nonFiniteNumber {
@@ -79,12 +81,14 @@ struct ImportWriter {
                         storedContent?[existing.id] = workout
                         anyUpdate = true
                         outcome.updated += 1
+                        changed.insert(WorkoutIdentity(of: workout))
                     } else {
                         let fingerprint = WorkoutFingerprint.of(workout)
                         let id = try insert(workout, fingerprint: fingerprint, exerciseIDs: &exerciseIDs, db)
                         known[key] = Known(id: id, fingerprint: fingerprint)
                         storedContent?[id] = workout
                         outcome.added += 1
+                        changed.insert(WorkoutIdentity(of: workout))
                     }
                     outcome.sets += workout.exercises.reduce(0) { $0 + $1.sets.count }
                 } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
@@ -106,7 +110,7 @@ struct ImportWriter {
                 throw StoreError.invalidData(
                     path: storePath, file: batch.file, detail: "import-log entry: " + StoreRules.describe(error))
             }
-            outcomes.append(outcome)
+            outcomes.append(AppliedBatch(outcome: outcome, changed: changed))
         }
         if anyUpdate {
             // Edits can leave exercises that no block names any more.
