@@ -4,45 +4,48 @@
 enum GoldenSiteListing {
     /// One line per file.
     static let text = """
-        404.html  8724631cdb0cf39416fd73ad4a6a31feb505b81d7cf16ef4781e42b7eed6447b
+        404.html  6fe887f69d91a953a8ad1cf43eef4fce8fef6e58b187a4b2b755c9466090b480
         assets/favicon.svg  c87470ebd2c4edd69f0f653cd083623b6fc6acf442b1b10b1b6743297dbb9006
-        assets/style.css  f977add4918d8bd4dd94fedd17adc53f26055093cdc89aee7c6858cee1874907
+        assets/style.css  5a99777c925114b2858559c60912a1cd608c8af15cd1bd1a63a4cf6d1d3c656c
         cards/heatmap.svg  ee68232d6ca7da2f461128f36597ddb34a129924b72517baaf8e7dee9ef146f1
         cards/lifts.svg  25cb97c93313de4750e7b560ce985ecde21015b2fee87f74c4e38fc3172efaf5
         cards/streaks.svg  f04f22f63aca0f57d5e353fcd474a712cd1fd81163d9b1f476988c0d68744ddb
-        data/stats.json  283eaf847070f6b6a9c7367b28ee5ced2ebc0057806f4825bad0fce7f3b93986
-        exercises/band-pull-apart.html  f4cdd3cded7a9965a2cffd20e396fefcdd9224c1720487456ea146f2fb3e5ab0
-        exercises/bench-press-barbell.html  85535ab4cab327a7592fbd7fe73d589e7f9b832b4eb1a844784d47a1e3d41cbc
-        exercises/cafe-73473dcc.html  14d38f3a93cd2a2b890a4a208df4106b0662fc50c22ab62fe081d4e290934fdb
-        exercises/cafe.html  c3cbbf295c82f36bb1917fd5f3c8d69732de250a3d8f39e2a50ac10c98791d70
-        exercises/curl-lrac.html  60f0775fe4c9de86903b62a275f91fe8da3e74c5d84785f1efdf080e841721d2
-        exercises/deadlift-barbell.html  f69c8bd4dda71522ade51a8708a4b6094b2c2933985b09feb50eb5866eaa792f
-        exercises/index.html  1f48de4bce7ff6fbfedefa7c024c5505d9de421f0799877cfb6879bc3963a394
-        exercises/leg-press.html  31421bbdfa27f05b06b438ad6d59504f85da1c040ad50f61a13523bc02391272
-        exercises/overhead-press-barbell.html  37fcd475ff9fecdc84ca5539aa3be821aa6a0a9f44e49d0a7ae83403de466fe1
-        exercises/plank.html  238571e7b421f71988e116e3b5360f89b34aaf56eb0b49230376f8d45616dff4
-        exercises/pull-up.html  48944e551ce76cbc54fac918e35d76a34c77e7703726ce7e1c78577984ad34a8
-        exercises/squat-barbell.html  3dfab6715ad8dd56b64c1b723d16820c3d9d217fbacf4289398a93bd4b60b234
-        exercises/svg-onload-alert-1.html  1691195b7b8437405924113da3ca05bb441d590ee40bc85edb5e97a9cf4ab8ef
-        exercises/treadmill.html  dc75bd113ecf1f332a67d86fba75adfe944bdeda1f3db9ddb3e16d2da1ac8c0b
+        data/stats.json  5645b82cdb2e77bf7b1387141ce3ce395c8d38c28d421e490e1cca3a9a33ef6b
+        exercises/band-pull-apart.html  bc174b2021af386d55c303564f59312c38d7d84b399e75f0d71f66401fcf71ec
+        exercises/bench-press-barbell.html  fe4a6d6748f646074fb4e269f32ff0119bb834e7093093ce3bbd0c3039b39f92
+        exercises/cafe-73473dcc.html  f0a143c0148d1dce14b80e1feac105778a8ed8d7197d4ad4aea296c344084204
+        exercises/cafe.html  fad55d2db401b06870ee676eb86acbc322ca7e897cc77ad0208230ae202c7aac
+        exercises/curl-lrac.html  69204e1d9282e6536f5476f09f85561fdf2abd1195fa3e9e5f94b358f56cf08a
+        exercises/deadlift-barbell.html  3621e56363a9f51d6e17b7ceec32b8ad8144f33c71e92cbde1a53b11b42ecea1
+        exercises/index.html  f98d6f2b5e48f52c0c2f918c7e67d0e4566b81bc7c79aa30654defcad677cce3
+        exercises/leg-press.html  28ceb304f67561e784c6681ccfb3fd1afddf1fa59365aa98bb94ac716ecc73bc
+        exercises/overhead-press-barbell.html  88b6faeb48c75f7288d9ee729b5fca58a2d4d5aed6a9a97fdf2c38299cd895ab
+        exercises/plank.html  47d252f17f79f04277ca6584ee3a20cac4154a5cedb4f67183c49823912a24c9
+        exercises/pull-up.html  0bbe42561e6827f425b9a36b95e940021995871c7ddd5ac4d3b0e82d5adab637
+        exercises/squat-barbell.html  17733fcf9b94b8713515778c42bad3cbce9e775175d1a062b07b51ce0bea5ebd
+        exercises/svg-onload-alert-1.html  2b8f19d044f857287640f86c9e2d0464b2af877d4f86331c8efca2b6b2c94efc
+        exercises/treadmill.html  f4b67cd8cf4c2daa54e7682b9c3a5149bfdd0ad31defa40934e13433e4ba5771
         feed.xml  1e1f7de3fb68befe48ee5eb46094ad714fe6292781b19f247406df29eee1fe77
-        history/2025.html  91f212974dda33eee7e75b84af9751c60046c3504e55f664f8eab92b79245711
-        history/2026.html  c5d2aa1fe45180320c08677af7a192290e111c09e62a8b6a01d493cc2a8a23eb
-        history/index.html  696f908fa3501b7eb7e84bfc5b79ed454f0a5e7c6d1670de56c694f8836a7d30
-        index.html  970a39385a06d69f7e8ad70b479e8fcb30275b5b63c8a6c8b3dfe8a58b714497
-        quality.html  1ea4f4bb265e46039122d5fcaaf62a1d5d2b7b802904b9eff011c9cfc9fc1185
-        records/index.html  30d33d7a0192be059e23162277939282d07393ec4bafdbb00fde739f8bdd3385
-        workouts/2025-12-30-0700.html  165b31311baa96106962151a90d088165581f463200888ad2eda27e17cdcd3bc
-        workouts/2026-11-02-0700.html  25e65347051c199538ea5def21c0a8809752b4b3dd902df93ca8013d0d528755
-        workouts/2026-11-04-1830.html  788430d0d8acc0245d74d4a05308a7b6f5c6184237d608546ad575a4d003c160
-        workouts/2026-11-06-0600.html  4e3aa6f3a9f0d65e1879d8caa7eab7e5d8719bc2e41369c14b0faa373fddc6dc
-        workouts/2026-11-09-0700.html  a2c0759cb72c3a890e68137d02bf587fb1deaf0c67cf0accce3a16bbbc9dcaed
-        workouts/2026-11-11-1200.html  bf2aeea9482c966fa7eecfc4944a3516db84e5ee7aa0d07ffea376f77d00cbce
-        workouts/2026-11-13-0600.html  f66061e899717799fb87b9cdf71b2b66caa5d900d00e42482886030c134abdae
-        workouts/2026-11-16-0700.html  918754ee4bbe15060ef53378d57688af345251a2b5a8625b02e501dba215ae5b
-        workouts/2026-11-18-0600-2.html  06008815771bae9f846cc178fed673c966deb592e2bd511a6630f096a52b4d8d
-        workouts/2026-11-18-0600.html  b93b44c6d8ab4a905e5f9b095b4e111dc130c2bae32c8fdd081e1a7b226f7bb5
-        workouts/index.html  8edfb3e664a08cc4d4bbac1a9ea79131c88bda46988ed7ed77459be9b67383c6
+        history/2025.html  abc7cac4d1eecfd131c24273c4f04fb0cb4ca5d3439e24becd847fe0125b50f5
+        history/2026.html  170760925528634251152a3a3263a05cf95545c2eee769a1ca01fd86bbfd9f24
+        history/index.html  9ad9dcac6d82b5095a7b34d43053a8e108e34a4c8723947d52532550708936fe
+        index.html  b6a843933e2f480522d3011cdf38620dd5b5d52afb4f073c7c9c4ebe418bc7dd
+        muscles.html  e1873bb152e7ebeb96aa2045bfd436fb6ac8ab8e85e8861394d30fc945d84371
+        quality.html  19177ccab9a5177fee9486aa0d5613e241b34828620e0cc883919f70f94e6ebd
+        records/index.html  fbffe360850fecc777a6fac4b447611822f6d57b510ca9b860e7d2c613304b46
+        workouts/2025-12-30-0700.html  c2a0f41a398f61c8acd80615762de811f055e0e9b740a2f98114992553d5106d
+        workouts/2026-11-02-0700.html  c7a878b2e1ebff86a676bdf44fadcd19272c7836484b1c4c847e0dc3a0f8c1b4
+        workouts/2026-11-04-1830.html  a3ec861063aafe53bf910e160adc494dc06eef5165e431182a9372f0228a7be1
+        workouts/2026-11-06-0600.html  26ac17bf973566d666f0bf364264b3cce68d0bf744b1c0df54bbed8dcac67e54
+        workouts/2026-11-09-0700.html  de95637ffd51e336381efeb7d7bc8e288256bedd8e742fabeb0063dbc71e0433
+        workouts/2026-11-11-1200.html  463ecb1b70ad799d4253cd90db2054c82d57673b45d41f1b139f377787818219
+        workouts/2026-11-13-0600.html  6f2f1531f8bd3dead2d9d0b0d4e71de4ffb7e5e3eecebcee39f45aed7f4b701a
+        workouts/2026-11-16-0700.html  17a7fccc134636734aa523b3e878079eef3694146c2baa14e58aa2964563affd
+        workouts/2026-11-18-0600-2.html  4079e8dc65642bb3fca245563fc6f737d4705c93777aaab721e3742291db5fe6
+        workouts/2026-11-18-0600.html  0f897babee49cc7d9bf1c748f8fe19ed51ee122b77b1603649e437b0bb933149
+        workouts/index.html  88c027b53e6478a9d477f731d9d8c1825c3e102cd133c10d569ae78f2f40995b
+        years/2025.html  e41bb9796ad4feccbc3ad2dcffcde35ecc04afa7e6775281ae6b07bea4846294
+        years/2026.html  09216c0d44e4331bf068b0146dd4ff265853e7ae76ba77a0f9be18e510d34444
 
         """
 }
