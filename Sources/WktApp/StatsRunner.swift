@@ -33,7 +33,7 @@ public enum StatsRunner {
             let (loadedHistory, synced) = StoreAccess.forStatistics(loaded)
             // [[ignore]] applies once, before any statistic, as in `build` and `check`.
             let (history, quality) = DataQuality.assess(history: loadedHistory, settings: context.settings, today: context.today)
-            let settings = DemoGoalDefaults.applied(to: context.settings, history: history, today: context.today)
+            let settings = DemoDefaults.applied(to: context.settings, history: history, today: context.today)
             try GoalCheck.verify(settings.goals, history: history)
             let report = StatsEngine.compute(history: history, settings: settings, today: context.today)
             var stderr = [hint, synced].compactMap { $0 } + quality.unmatchedLines.map { "wkt-site: warning: \(request.config ?? "wkt-site.toml"): \($0)" }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WktCore
 import WktTestSupport
 
 /// The real `wkt-site` binary, built beside the test bundle by `swift build --build-tests`.
@@ -69,6 +70,14 @@ struct EndToEndTests {
         let stats1 = try Binary.run(["stats", "--json", "--store", "wkt-demo.sqlite", "--today", "2026-11-21"], in: dir)
         let site1 = try Data(contentsOf: URL(fileURLWithPath: dir + "/site/data/stats.json"))
         #expect(stats1.stdout == String(decoding: site1, as: UTF8.self), "stats --json equals site/data/stats.json")
+        // The demo shows every insight: bodyweight, an estimated DOTS, two goals, assisted lifts, muscles.
+        let json = try #require(try JSONSerialization.jsonObject(with: site1) as? [String: Any])
+        #expect((json["body"] as? [Any])?.isEmpty == false)
+        #expect((json["dots"] as? [String: Any])?["score"] is Double)
+        #expect((json["goals"] as? [Any])?.count == 2)
+        #expect((json["muscles"] as? [Any])?.count == Muscle.allCases.count)
+        let names = ((json["exercises"] as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String }
+        #expect(names.contains("Pull Up (Assisted)"), "\(names)")
         let second = try Binary.run(["demo", "--years", "1", "--today", "2026-11-21", "--quiet"], in: dir)
         #expect(second.status == 0)
         #expect(second.stdout.isEmpty)

@@ -195,8 +195,7 @@ struct BodyweightTests {
                 "total_kg": 450.0,
                 "bodyweight_kg": 80.4,
                 "score": \(JSONValue.formatKg(score))
-              }
-            }
+              },
             """))
         // Bench 100 and deadlift 200 on 2026-06-01 at 79.5 kg: 1.26 and 2.52; the squat's record
         // (2025-11-25) is before the first measurement: null.

@@ -178,7 +178,7 @@ public enum BuildRunner {
     /// exercise pages taken over from the previous site).
     static func build(_ plan: Plan, loaded: Loaded, fingerprint: BuildFingerprint) throws -> Built {
         let (history, synced) = StoreAccess.forStatistics(try loaded.store?.loadHistory() ?? WorkoutHistory(workouts: []))
-        let settings = DemoGoalDefaults.applied(to: plan.context.settings, history: history, today: plan.context.today)
+        let settings = DemoDefaults.applied(to: plan.context.settings, history: history, today: plan.context.today)
         try GoalCheck.verify(settings.goals, history: history)
         var hints = loaded.store == nil && !plan.request.quiet ? [StoreAccess.missingStoreHint(plan.storePath)] : []
         if let synced, !plan.request.quiet { hints.append(synced) }
