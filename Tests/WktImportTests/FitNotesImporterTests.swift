@@ -26,7 +26,7 @@ struct FitNotesImporterTests {
     func tenColumnFile() throws {
         let batch = try importCSV(Self.tenColumns)
         #expect(batch.format == "fitnotes/10col")
-        #expect(batch.carried == [])
+        #expect(batch.carried == [.category])
         #expect(batch.warnings == [])
         #expect(batch.skipped == [])
         #expect(batch.workouts.map(\.sourceKey) == ["2025-01-06", "2025-01-08"])
@@ -35,6 +35,8 @@ struct FitNotesImporterTests {
         #expect(batch.workouts.allSatisfy { $0.source == .fitnotes && $0.durationSeconds == nil && $0.notes == nil })
         let first = try #require(batch.workouts.first)
         #expect(first.exercises.map(\.name) == ["Bench Press", "Pull Up", "Bench Press", "Treadmill"])
+        #expect(first.exercises.map(\.category) == ["Chest", "Back", "Chest", "Cardio"])
+        #expect(batch.workouts.last?.exercises.map(\.category) == ["Cardio", "Cardio"])
         #expect(first.exercises[0].sets == [
             WorkoutSet(weightKg: 80, reps: 5), WorkoutSet(weightKg: 82.5, reps: 5, notes: "last one, hard"),
         ])
@@ -62,6 +64,7 @@ struct FitNotesImporterTests {
         #expect(batch.format == "fitnotes/8col-lbs")
         let workout = try #require(batch.workouts.first)
         #expect(workout.name == "Quads, Abs, Cardio, Legs")
+        #expect(workout.exercises.map(\.category) == ["Quads", "Abs", "Cardio", "Legs"])
         // 225 lb = 102.05828325 kg → 102.058; 90 lb = 40.8233133 kg → 40.823; 20 m in 40 s is 0.5 m/s.
         #expect(workout.exercises.map(\.sets) == [
             [WorkoutSet(weightKg: 102.058, reps: 5)], [WorkoutSet()], [WorkoutSet(seconds: 1952)],

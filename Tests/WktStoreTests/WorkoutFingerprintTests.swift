@@ -18,6 +18,11 @@ struct WorkoutFingerprintTests {
         //          s6:normal;d22.68;i8;n;n;n;n;'.encode()).hexdigest()
         #expect(WorkoutFingerprint.of(minimal())
             == "8d04e72a05a30279c014c537de62a076c5cd33ad88b6ccee1664bfadf1c64511")
+        // A FitNotes category is written after planned sets, only when present (docs/formats.md §6).
+        var categorised = minimal()
+        categorised.exercises[0].category = "Back"
+        #expect(WorkoutFingerprint.of(categorised)
+            == "c3480391a312de05b252c84d48bad0c3b89697fef5821928f87612f062d8f1b0")
         // An empty note (`s0:;`) is not a missing one (`n;`).
         #expect(WorkoutFingerprint.of(minimal(setNote: "")) != WorkoutFingerprint.of(minimal()))
     }

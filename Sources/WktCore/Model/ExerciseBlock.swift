@@ -15,11 +15,14 @@ public struct ExerciseBlock: Sendable, Hashable {
     public var plannedSets: Int?
     /// The sets in logging order.
     public var sets: [WorkoutSet]
+    /// FitNotes' `Category` of the exercise (`Chest`, `Back`, …), nil for every other source; the
+    /// muscle fallback of docs/statistics.md "Sets per muscle".
+    public var category: String?
 
     /// Creates a block; the name is NFC-normalised.
     public init(
         name: String, notes: String? = nil, supersetID: Int? = nil, painFlag: Bool = false,
-        plannedSets: Int? = nil, sets: [WorkoutSet] = []
+        plannedSets: Int? = nil, sets: [WorkoutSet] = [], category: String? = nil
     ) {
         self.name = CanonicalName.normalize(name)
         self.notes = notes
@@ -27,5 +30,6 @@ public struct ExerciseBlock: Sendable, Hashable {
         self.painFlag = painFlag
         self.plannedSets = plannedSets
         self.sets = sets
+        self.category = category
     }
 }

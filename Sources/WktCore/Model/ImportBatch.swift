@@ -32,7 +32,11 @@ public struct CarriedFields: OptionSet, Sendable, Hashable {
     public static let exerciseNotes = CarriedFields(rawValue: 1 << 1)
     public static let duration = CarriedFields(rawValue: 1 << 2)
     public static let rpe = CarriedFields(rawValue: 1 << 3)
-    /// Every optional field.
+    /// ``ExerciseBlock/category``: only FitNotes files carry it, and only FitNotes workouts have
+    /// one, so it is not part of ``all``; a batch without it keeps a stored FitNotes workout's
+    /// categories (a wkt JSON export does not write them).
+    public static let category = CarriedFields(rawValue: 1 << 4)
+    /// Every optional field of every source (not ``category``).
     public static let all: CarriedFields = [.workoutNotes, .exerciseNotes, .duration, .rpe]
 }
 

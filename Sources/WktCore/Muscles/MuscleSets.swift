@@ -75,13 +75,17 @@ public struct MuscleSets: Sendable, Equatable {
     /// - Parameters:
     ///   - report: the statistics (weeks, workouts, calendar, today).
     ///   - settings: `[muscles]` and `muscle_sets_target`.
+    ///   - categories: each exercise's latest FitNotes category by NFC name
+    ///     (``MuscleResolver/latestCategories(_:)``), the fallback for names nothing else knows.
     /// - Returns: the sets per muscle.
-    public static func compute(report: StatsReport, settings: Settings) -> MuscleSets {
+    public static func compute(
+        report: StatsReport, settings: Settings, categories: [String: String] = [:]
+    ) -> MuscleSets {
         let resolver = MuscleResolver(overrides: settings.muscles)
         let order = Muscle.allCases.sorted()
         let position = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
         var rows = order.map { MuscleRow(muscle: $0, weeks: Array(repeating: 0, count: report.weeks.count), recent: 0) }
-        var mappings: [String: MuscleMapping?] = [:]
+        var mappings: [String: CategoryMapping?] = [:]
         var unmappedSets: [String: Int] = [:]
         let recentFrom = report.today.adding(days: -(untrainedDays - 1))
         let first = report.weeks.first?.start
@@ -90,14 +94,15 @@ public struct MuscleSets: Sendable, Equatable {
             let week = report.calendar.weeks(from: first, to: workout.trainingDay)
             let isRecent = workout.trainingDay >= recentFrom
             for exercise in workout.exercises where exercise.workingSets > 0 {
-                let mapping: MuscleMapping?
+                let resolved: CategoryMapping?
                 if let known = mappings[exercise.name] {
-                    mapping = known
+                    resolved = known
                 } else {
-                    mapping = resolver.mapping(for: exercise.name)
-                    mappings[exercise.name] = mapping
+                    resolved = resolver.resolve(exercise.name, category: categories[exercise.name])
+                    mappings[exercise.name] = resolved
                 }
-                guard let mapping else {
+                if resolved == .nowhere { continue }
+                guard let mapping = resolved?.mapping else {
                     if exercise.reps > 0 { unmappedSets[exercise.name, default: 0] += exercise.workingSets }
                     continue
                 }

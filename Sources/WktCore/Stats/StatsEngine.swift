@@ -132,7 +132,8 @@ public enum StatsEngine {
         // report: each is one assignment below, computed by its own pure type.
         report.body = BodyReport(exercises: exercises, timeline: assistance.timeline, settings: settings, today: today)
         report.goals = GoalEngine.compute(goals: settings.goals, exercises: exercises, calendar: calendar, today: today)
-        report.muscleSets = MuscleSets.compute(report: report, settings: settings)
+        report.muscleSets = MuscleSets.compute(
+            report: report, settings: settings, categories: MuscleResolver.latestCategories(history.workouts))
         return report
     }
 

@@ -15,6 +15,8 @@ import WktCore
 ///   (`Chest, Triceps, Abs`): FitNotes has no workout name, and the muscle groups trained are what
 ///   a lifter calls such a day. A workout without any category is named `Workout`.
 /// * An exercise block is a contiguous run of one exercise inside a date; set order is row order.
+///   The block keeps its first non-empty `Category` (``ExerciseBlock/category``), the muscle
+///   fallback of docs/statistics.md "Sets per muscle".
 ///   Every row is one normal set (FitNotes has no set types, RPE, supersets or exercise notes).
 /// * Values: empty or 0 weight is bodyweight (nil); empty or 0 reps, distance and time are "not
 ///   applicable" (nil). A unit beside an empty or 0 value is ignored (Side Plank rows carry
@@ -227,8 +229,12 @@ private struct FitNotesAssembler: RowAssembler {
             collector.current?.name = categories.joined(separator: ", ")
         }
         let continuesBlock = collector.blockFirstRow.map { fields.sameValue(layout.exercise, asRow: $0) } ?? false
-        if !continuesBlock { collector.startBlock(ExerciseBlock(name: exercise), row: fields.row) }
-        collector.updateLastBlock { $0.sets.append(row.set) }
+        let category = fields.text(layout.category)
+        if !continuesBlock { collector.startBlock(ExerciseBlock(name: exercise, category: category), row: fields.row) }
+        collector.updateLastBlock { block in
+            block.sets.append(row.set)
+            if block.category == nil { block.category = category }
+        }
         if let text = row.implausibleDistance { implausible.append(LineIssue(line: fields.line, message: text)) }
     }
 
@@ -276,7 +282,7 @@ private struct FitNotesAssembler: RowAssembler {
     /// The batch, in file order, with its warnings.
     func finish(repaired: [CSVWideRecord]) -> ImportBatch {
         var batch = collector.batch(
-            source: .fitnotes, format: layout.formatID, carried: [], unknownColumns: layout.unknownColumns)
+            source: .fitnotes, format: layout.formatID, carried: [.category], unknownColumns: layout.unknownColumns)
         if let first = repaired.map(\.line).min() {
             batch.readingWarnings.append(
                 "joined the surplus fields of \(repaired.count) row\(repaired.count == 1 ? "" : "s") back into the "

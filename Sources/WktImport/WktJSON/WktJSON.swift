@@ -30,8 +30,10 @@ import WktCore
 ///   identity back (``identity(ofID:)``), so importing an export into the store it came from
 ///   changes nothing and an export → import → export round trip is byte-identical; any other
 ///   `id` gets `source` `.wkt` and `sourceKey` = the `id`. Ids must be unique within a file.
-/// * **Not in version 1, so not exported:** set notes (``WorkoutSet/notes``) and Hevy superset
-///   ids (``ExerciseBlock/supersetID``). The format stays exactly as documented.
+/// * **Not in version 1, so not exported:** set notes (``WorkoutSet/notes``), Hevy superset
+///   ids (``ExerciseBlock/supersetID``) and FitNotes categories (``ExerciseBlock/category``).
+///   The format stays exactly as documented. An import keeps the stored category of a workout it
+///   updates (``CarriedFields/all`` lacks it), so importing an export into its own store changes nothing.
 /// * **Required keys:** `format`, `version`, `workouts`; per workout `id`, `start`, `name`; per
 ///   exercise `name`. Every other key may be absent or `null` (not given): `activity` then
 ///   defaults to `strength`, `pain_flag` to false, `kind` to `normal`, `exercises`, `sets` and

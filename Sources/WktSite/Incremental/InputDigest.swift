@@ -134,6 +134,7 @@ struct InputDigest {
             add(block.supersetID)
             byte(block.painFlag ? 1 : 0)
             add(block.plannedSets)
+            if let category = block.category { add(category) }
             add(block.sets.count)
             for set in block.sets {
                 add(set.kind.rawValue)

@@ -8,7 +8,7 @@ extension InputDigest {
     /// The number of stored properties each encoding below covers, by type name.
     static let fieldCounts: [String: Int] = [
         "WorkoutInfo": 10, "WorkoutExerciseInfo": 4, "PREvent": 10, "ExerciseStats": 7, "ExerciseRecords": 6,
-        "ExerciseSession": 8, "Reached<Double>": 3, "Reached<Int>": 3, "Workout": 12, "ExerciseBlock": 6,
+        "ExerciseSession": 8, "Reached<Double>": 3, "Reached<Int>": 3, "Workout": 12, "ExerciseBlock": 7,
         "WorkoutSet": 7, "CheckIn": 2,
     ]
 

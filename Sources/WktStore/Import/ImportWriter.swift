@@ -64,7 +64,8 @@ struct ImportWriter {
                     if let existing = known[key] {
                         var fingerprint = WorkoutFingerprint.of(workout)
                         let steps = batch.steps[workout.sourceKey]
-                        if fingerprint != existing.fingerprint, batch.carried != .all || steps != nil {
+                        let keepsCategory = workout.source == .fitnotes && !batch.carried.contains(.category)
+                        if fingerprint != existing.fingerprint, batch.carried != .all || steps != nil || keepsCategory {
                             if storedContent == nil { storedContent = try loadContent(db) }
                             if let stored = storedContent?[existing.id] {
                                 workout = workout.merging(uncarriedFrom: stored, carried: batch.carried)
@@ -159,8 +160,8 @@ struct ImportWriter {
         let blockStatement = try db.cachedStatement(
             sql: """
                 INSERT INTO workout_block
-                    (workout_id, position, exercise_id, notes, superset_id, pain_flag, planned_sets)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                    (workout_id, position, exercise_id, notes, superset_id, pain_flag, planned_sets, category)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         let setStatement = try db.cachedStatement(
             sql: """
@@ -183,6 +184,7 @@ struct ImportWriter {
             }
             try blockStatement.execute(arguments: [
                 workoutID, b + 1, exerciseID, block.notes, block.supersetID, block.painFlag, block.plannedSets,
+                block.category,
             ])
             let blockID = db.lastInsertedRowID
             for (s, set) in block.sets.enumerated() {

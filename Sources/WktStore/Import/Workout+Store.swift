@@ -11,6 +11,7 @@ extension Workout {
             .sorted { CanonicalName.precedes($0.name, $1.name) }
         for b in copy.exercises.indices {
             copy.exercises[b].name = CanonicalName.normalize(copy.exercises[b].name)
+            copy.exercises[b].category = copy.exercises[b].category.map(CanonicalName.normalize)
             for s in copy.exercises[b].sets.indices {
                 copy.exercises[b].sets[s].weightKg = copy.exercises[b].sets[s].weightKg.map(Measure.roundKg)
             }
@@ -22,21 +23,23 @@ extension Workout {
     ///
     /// A file that lacks a column (Strong A′ has no notes, the L dialects no duration) says nothing
     /// about that field, so the stored value stays. Workout-level fields are copied directly.
-    /// Exercise notes and set RPE are copied by position: block *i* takes stored block *i*'s notes
+    /// Exercise notes, FitNotes categories and set RPE are copied by position: block *i* takes stored block *i*'s notes
     /// when both name the same exercise, and set *j* of such a block takes stored set *j*'s RPE when
     /// that set exists; blocks and sets that do not line up keep what the file says (nothing).
     func merging(uncarriedFrom stored: Workout, carried: CarriedFields) -> Workout {
-        guard carried != .all else { return self }
+        let keepCategory = source == .fitnotes && !carried.contains(.category)
+        guard carried != .all || keepCategory else { return self }
         var merged = self
         if !carried.contains(.workoutNotes) { merged.notes = stored.notes }
         if !carried.contains(.duration) { merged.durationSeconds = stored.durationSeconds }
         let keepExerciseNotes = !carried.contains(.exerciseNotes)
         let keepRPE = !carried.contains(.rpe)
-        guard keepExerciseNotes || keepRPE else { return merged }
+        guard keepExerciseNotes || keepRPE || keepCategory else { return merged }
         for b in merged.exercises.indices where b < stored.exercises.count {
             let old = stored.exercises[b]
             guard old.name == merged.exercises[b].name else { continue }
             if keepExerciseNotes { merged.exercises[b].notes = old.notes }
+            if keepCategory { merged.exercises[b].category = old.category }
             if keepRPE {
                 for s in merged.exercises[b].sets.indices where s < old.sets.count {
                     merged.exercises[b].sets[s].rpe = old.sets[s].rpe

@@ -9,6 +9,8 @@ import WktCore
 /// shortest round-trip form for numbers (locale-free), `s` + UTF-8 length + `:` + bytes for text.
 /// Lists are preceded by their counts, and text is length-prefixed, so no content can imitate a
 /// field boundary. (Compact on purpose: hashing is most of the cost of re-importing a history.)
+/// A block's FitNotes category is written only when it has one (`s…`, where otherwise the set
+/// count `i…` follows), so a workout without categories keeps the fingerprint it always had.
 enum WorkoutFingerprint {
     /// The lower-case hex fingerprint of `workout`'s content.
     static func of(_ workout: Workout) -> String {
@@ -36,6 +38,9 @@ enum WorkoutFingerprint {
             out.int(block.supersetID)
             out.int(block.painFlag ? 1 : 0)
             out.int(block.plannedSets)
+            // Only when present, so every fingerprint stored before categories were kept (and every
+            // workout of another source) stays the same.
+            if let category = block.category { out.text(category) }
             out.int(block.sets.count)
             for set in block.sets {
                 out.text(set.kind.rawValue)

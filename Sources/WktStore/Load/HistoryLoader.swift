@@ -53,7 +53,7 @@ struct HistoryLoader {
         let blockRows = try Row.fetchCursor(
             db,
             sql: """
-                SELECT b.id, b.workout_id, e.name, b.notes, b.superset_id, b.pain_flag, b.planned_sets
+                SELECT b.id, b.workout_id, e.name, b.notes, b.superset_id, b.pain_flag, b.planned_sets, b.category
                 FROM workout_block b JOIN exercise e ON e.id = b.exercise_id
                 ORDER BY b.workout_id, b.position
                 """)
@@ -64,7 +64,7 @@ struct HistoryLoader {
                 ExerciseBlock(
                     name: try row.decode(atIndex: 2), notes: try row.decode(atIndex: 3),
                     supersetID: try row.decode(atIndex: 4), painFlag: try row.decode(atIndex: 5),
-                    plannedSets: try row.decode(atIndex: 6)))
+                    plannedSets: try row.decode(atIndex: 6), category: try row.decode(atIndex: 7)))
         }
 
         let setRows = try Row.fetchCursor(

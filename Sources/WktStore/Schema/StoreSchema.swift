@@ -22,6 +22,7 @@ enum StoreSchema {
     static let migrations: [Migration] = [
         Migration(identifier: "v1-workouts", sql: v1),
         Migration(identifier: "v2-body-measurements", sql: v2),
+        Migration(identifier: "v3-block-category", sql: v3),
     ]
 
     /// Version 1: workouts, exercises, blocks, sets, check-ins, schedule and the import log.
@@ -119,6 +120,13 @@ enum StoreSchema {
             weight_kg REAL NOT NULL CHECK (weight_kg BETWEEN 20 AND 400),
             PRIMARY KEY (day, source)
         ) STRICT;
+        """
+
+    /// Version 3: FitNotes' `Category` per exercise block (``WktCore/ExerciseBlock/category``,
+    /// docs/statistics.md "Sets per muscle"). A nullable column: every stored block keeps its row
+    /// and has no category until its FitNotes workout is imported again.
+    static let v3 = """
+        ALTER TABLE workout_block ADD COLUMN category TEXT CHECK (category IS NULL OR length(category) > 0);
         """
 
     /// A migrator running `migrations` in order, each in its own transaction, each also setting
