@@ -49,6 +49,7 @@ public enum StatsRunner {
                 text = StatsJSON.encode(report, settings: settings, today: context.today, slugs: slugs)
             } else {
                 let lines = StatsSummary.lines(report: report, settings: settings, today: context.today)
+                    + QualitySummary.lines(quality)
                 text = TerminalColors.render(lines, color: env.useColor)
             }
             return CommandResult(stdout: text.hasSuffix("\n") ? text : text + "\n", stderr: stderr)

@@ -81,4 +81,28 @@ struct StatsCommandTests {
         #expect(TerminalColors.code(.title) == "1")
         #expect(TerminalColors.code(.day(.missed)) == "31")
     }
+
+    @Test("the Data quality block: findings point to `check`, ignored sets are counted, nothing when clean")
+    func qualityBlock() throws {
+        let box = try CheckCommandTests().importing()
+        defer { box.remove() }
+        let summary = { StatsRunner.run(StatsRequest(today: "2021-03-10"), env: box.env).stdout }
+        #expect(summary().contains("\nData quality: 1 finding (run `wkt-site check`)\n"), "\(summary())")
+        #expect(!summary().contains("[[ignore]]"))
+        try box.write("wkt-site.toml", """
+            [[ignore]]
+            workout = "2021-03-01 16:17"
+
+            """)
+        // The whole workout (2 sets) is left out, and with it the only finding.
+        #expect(summary().hasSuffix("\n2 sets left out by [[ignore]]\n"), "\(summary())")
+        #expect(!summary().contains("Data quality:"))
+        try box.write("wkt-site.toml", "")
+        let clean = try Sandbox()
+        defer { clean.remove() }
+        let file = try clean.write("a.csv", SameHistory.strongComma)
+        #expect(ImportRunner.run(ImportRequest(files: [file], unit: .kg), env: clean.env).exitCode == 0)
+        let plain = StatsRunner.run(StatsRequest(today: "2026-11-21"), env: clean.env).stdout
+        #expect(!plain.contains("Data quality") && !plain.contains("[[ignore]]"))
+    }
 }

@@ -41,6 +41,8 @@ struct BodyweightSiteTests {
         let records = try #require(files["records/index.html"])
         #expect(records.contains("id=\"bodyweight\"") && records.contains("82.7 kg") && records.contains("role=\"img\""))
         #expect(records.contains("× BW") && records.contains("DOTS") && records.contains("estimated from e1RM"))
+        #expect(records.contains("Bodyweight from 81.3 kg (2026-11-01) to 82.7 kg (2026-11-15), lowest 81.3 kg, highest 82.7 kg"))
+        #expect(!records.contains("Bodyweight 81.3 kg on 2026-11-01 to"), "no “best” wording for bodyweight")
         let workout = try #require(files.first { $0.key.hasPrefix("workouts/2026-11-10") }?.value)
         // 81.3 − 20 = 61.3 kg effective load, 61.3 × 8 = 490.4 kg volume (shown whole: 490); the
         // block: 490.4 + 51.3 × 8 = 900.8 kg.

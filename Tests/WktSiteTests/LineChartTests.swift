@@ -104,4 +104,21 @@ struct LineChartTests {
         #expect(parseXML(chart.svg).texts.contains { $0.element == "title" && $0.text == hostile })
         expectSafeChart(chart, width: 980, height: 244)
     }
+
+    @Test("the range wording (bodyweight) names first, last, lowest and highest, never a best")
+    func rangeWording() throws {
+        let series = LineChart.Series(name: "Bodyweight", points: [
+            (try day(2024, 1, 8), 74.2), (try day(2024, 6, 1), 73.9), (try day(2026, 2, 1), 81.4), (try day(2026, 11, 23), 81),
+        ])
+        let chart = LineChart(id: try ChartID("bw"), title: "Bodyweight (kg)", primary: series, format: kg, wording: .range).render()
+        #expect(chart.summary == "Bodyweight from 74.2 kg (2024-01-08) to 81 kg (2026-11-23), lowest 73.9 kg, highest 81.4 kg")
+        #expect(!chart.html.contains("best"))
+        let one = LineChart.Series(name: "Bodyweight", points: [(try day(2024, 1, 8), 74.2)])
+        #expect(LineChart(id: try ChartID("bw"), title: "B", primary: one, format: kg, wording: .range).summary
+            == "Bodyweight 74.2 kg (2024-01-08)")
+        let none = LineChart.Series(name: "Bodyweight", points: [])
+        #expect(LineChart(id: try ChartID("bw"), title: "B", primary: none, format: kg, wording: .range).summary == "no data")
+        // The default wording is unchanged for records.
+        #expect(LineChart(id: try ChartID("bw"), title: "B", primary: series, format: kg).summary.contains("best 81.4 kg on 2026-02-01"))
+    }
 }

@@ -48,4 +48,29 @@ struct QualityPageTests {
         #expect(page.contains("(whole workout)") && !page.contains("07:00"))
         #expect(files["workouts/2026-11-02.html"] == nil && files["workouts/2026-11-02-0700.html"] == nil)
     }
+
+    @Test("[[ignore]] entries that match nothing are listed with their config line; alone they make the page")
+    func unmatched() throws {
+        var input = SiteFixture.input()
+        input.history = WorkoutHistory(workouts: [SiteFixture.workout(1, "2026-11-02 07:00:00", "Push", [
+            ExerciseBlock(name: "Bench Press (Barbell)", sets: SiteFixture.sets([(80, 5)])),
+        ])])
+        input.settings.ignore = [
+            IgnoreEntry(workout: WallTime.parse("2026-11-02 07:00")!, exercise: "Squat", line: 4),
+            IgnoreEntry(workout: WallTime.parse("2026-11-03 18:30")!, line: 9),
+        ]
+        var files = try Self.files(input)
+        let page = try #require(files["quality.html"])
+        #expect(page.contains("Ignore entries that match nothing (2)"), "\(page)")
+        #expect(page.contains("2 [[ignore]] entries matching nothing"))
+        #expect(page.contains("<td align=\"right\">4</td>\n<td>workout 2026-11-02 07:00, exercise &quot;Squat&quot;</td>"), "\(page)")
+        #expect(page.contains("<td align=\"right\">9</td>\n<td>workout 2026-11-03 18:30</td>"))
+        #expect(!page.contains("Ignored sets") && !page.contains("<h2>Q"))
+        #expect(files["index.html"]?.contains("<a href=\"quality.html\">Data quality</a>") == true)
+        // Hidden times: the day only.
+        input.settings.publish = PublishProfile(hide: [.times])
+        files = try Self.files(input)
+        let hidden = try #require(files["quality.html"])
+        #expect(hidden.contains("<td>workout 2026-11-03</td>") && !hidden.contains("18:30") && !hidden.contains("07:00"), "\(hidden)")
+    }
 }

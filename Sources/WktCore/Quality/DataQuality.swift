@@ -16,9 +16,9 @@ public struct QualityReport: Sendable, Hashable {
         self.unmatched = unmatched
     }
 
-    /// Whether there is nothing to show: no finding and no ignored set (the site then has no
-    /// Data quality page and no footer link to it).
-    public var isEmpty: Bool { findings.isEmpty && ignored.isEmpty }
+    /// Whether there is nothing to show: no finding, no ignored set and no `[[ignore]]` entry
+    /// that matches nothing (the site then has no Data quality page and no footer link to it).
+    public var isEmpty: Bool { findings.isEmpty && ignored.isEmpty && unmatched.isEmpty }
 
     /// One line per entry that matched nothing, naming its config line (`build` prints them as
     /// warnings, `check` as problems).

@@ -70,6 +70,17 @@ public struct LineChart: Sendable, Hashable {
     public let secondary: Series?
     /// How values are written.
     public let format: ValueFormat
+    /// How the summary reads.
+    public let wording: SummaryWording
+
+    /// How a line chart's written summary reads.
+    public enum SummaryWording: Sendable, Equatable {
+        /// For records, where higher is better: first to last and the best (the highest).
+        case progress
+        /// For a measurement such as bodyweight, where no value is "best": first to last, the
+        /// lowest and the highest.
+        case range
+    }
 
     /// Creates a line chart.
     /// - Parameters:
@@ -78,20 +89,27 @@ public struct LineChart: Sendable, Hashable {
     ///   - primary: The first series.
     ///   - secondary: An optional second series.
     ///   - format: Number format (e.g. one decimal, `kg`).
-    public init(id: ChartID, title: String, primary: Series, secondary: Series? = nil, format: ValueFormat) {
+    ///   - wording: How the summary reads (records: `.progress`, measurements: `.range`).
+    public init(
+        id: ChartID, title: String, primary: Series, secondary: Series? = nil, format: ValueFormat,
+        wording: SummaryWording = .progress
+    ) {
         self.id = id
         self.title = title
         self.primary = primary
         self.secondary = secondary
         self.format = format
+        self.wording = wording
     }
 
     /// The series that are present, first then second.
     var allSeries: [Series] { [primary] + (secondary.map { [$0] } ?? []) }
 
     /// The one-line summary, e.g. `e1RM 100.0 kg on 2026-01-05 to 112.5 kg on 2026-06-01, best
-    /// 115.0 kg on 2026-05-02; Heaviest set best 105.0 kg on 2026-05-02`, or `no data`.
+    /// 115.0 kg on 2026-05-02; Heaviest set best 105.0 kg on 2026-05-02`, or `no data`; with the
+    /// `.range` wording ``rangeSummary``.
     public var summary: String {
+        if wording == .range { return rangeSummary }
         var parts: [String] = []
         for (index, series) in allSeries.enumerated() {
             guard let first = series.points.first, let last = series.points.last else { continue }
@@ -101,6 +119,23 @@ public struct LineChart: Sendable, Hashable {
             parts.append(index == 0 && series.points.count > 1
                 ? "\(series.name) \(format.text(first.value)) on \(first.date) to \(format.text(last.value)) on \(last.date), \(bestText)"
                 : "\(series.name) \(bestText)")
+        }
+        return parts.isEmpty ? "no data" : parts.joined(separator: "; ")
+    }
+
+    /// The `.range` summary, e.g. `Bodyweight from 74.2 kg (2024-01-08) to 81 kg (2026-11-23),
+    /// lowest 73.9 kg, highest 81.4 kg`; one point: `Bodyweight 74.2 kg (2024-01-08)`; or `no data`.
+    var rangeSummary: String {
+        var parts: [String] = []
+        for series in allSeries {
+            guard let first = series.points.first, let last = series.points.last else { continue }
+            guard series.points.count > 1 else {
+                parts.append("\(series.name) \(format.text(first.value)) (\(first.date))")
+                continue
+            }
+            let values = series.points.map(\.value)
+            parts.append("\(series.name) from \(format.text(first.value)) (\(first.date)) to \(format.text(last.value)) (\(last.date)), "
+                + "lowest \(format.text(values.min() ?? first.value)), highest \(format.text(values.max() ?? first.value))")
         }
         return parts.isEmpty ? "no data" : parts.joined(separator: "; ")
     }

@@ -113,6 +113,10 @@ struct PageKeys: Sendable {
             digest.byte(1)
             digest.add(workoutDigests[previous])
             for block in site.workouts[previous].workout.exercises { addExercisePath(block.name, to: &digest) }
+            // The comparison weighs the previous workout's assisted sets with its day's bodyweight.
+            for block in site.workouts[previous].workout.exercises where composer.isAssisted(CanonicalName.normalize(block.name)) {
+                digest.add(site.report.body.timeline.weight(on: site.workouts[previous].day))
+            }
         } else {
             digest.byte(0)
         }

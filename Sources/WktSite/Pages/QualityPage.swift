@@ -2,8 +2,8 @@ import WktCore
 
 extension PageComposer {
     /// `quality.html` (docs/product.md "The Data quality page"): the findings of `wkt-site check`
-    /// grouped by rule, each linked to its workout and exercise pages, and every set `[[ignore]]`
-    /// excluded. Only built when there is something to list (``QualityReport/isEmpty``); every page's
+    /// grouped by rule, each linked to its workout and exercise pages, every set `[[ignore]]`
+    /// excluded, and every `[[ignore]]` entry that matches nothing (config line and entry). Only built when there is something to list (``QualityReport/isEmpty``); every page's
     /// footer then links to it. Days are training days and clock times appear only when the site
     /// shows times of day, as on every other page.
     func qualityPage() -> Page {
@@ -14,6 +14,10 @@ extension PageComposer {
         var lead: [String] = []
         if !quality.findings.isEmpty { lead.append(TextFormat.plural(quality.findings.count, "finding")) }
         if !quality.ignored.isEmpty { lead.append(TextFormat.plural(quality.ignored.count, "ignored set")) }
+        if !quality.unmatched.isEmpty {
+            lead.append(TextFormat.count(quality.unmatched.count) + " [[ignore]] " + (quality.unmatched.count == 1 ? "entry" : "entries")
+                + " matching nothing")
+        }
         body.html(HTML.lead(lead))
         body.html("<p>Suspicious values in the data this site is built from, as <code>wkt-site check</code> reports them. "
             + "Nothing here changes the data: correct a value in the app and import again, or keep it out of every "
@@ -48,10 +52,29 @@ extension PageComposer {
                     ]
                 }))
         }
+        if !quality.unmatched.isEmpty {
+            body.markdown("## Ignore entries that match nothing (\(TextFormat.count(quality.unmatched.count)))")
+            body.markdown("These `[[ignore]]` entries of the configuration leave nothing out: no workout starts in that minute, "
+                + "or it has no such exercise or set. `wkt-site check` reports them too; correct or remove them.")
+            body.markdown(MD.table(
+                [MD.Column("Config line", numeric: true), MD.Column("Entry")],
+                quality.unmatched.map { entry in
+                    [entry.line > 0 ? String(entry.line) : "–", MD.text(unmatchedText(entry))]
+                }))
+        }
         return Page(
             path: SitePaths.quality, source: "data quality page", title: "Data quality",
             description: "Suspicious values and ignored sets: " + (lead.isEmpty ? "none" : lead.joined(separator: ", ")),
             section: nil, blocks: body.blocks)
+    }
+
+    /// An entry that matches nothing as written in the config; without times of day on the site,
+    /// its minute is given as the day only (no clock time on such a site).
+    private func unmatchedText(_ entry: IgnoreEntry) -> String {
+        guard !site.timesOfDay else { return entry.summary }
+        var minute = entry
+        minute.workout = WallTime(date: entry.workout.date, hour: 0, minute: 0) ?? entry.workout
+        return "workout \(entry.workout.date)" + minute.summary.dropFirst("workout \(minute.minuteText)".count)
     }
 
     /// Date, and the start only when the site shows times of day.

@@ -14,10 +14,15 @@ extension PageComposer {
                 + "there is nothing to compare it with yet.</p>\n"
         }
         let previous = site.workouts[index]
-        let comparison = WorkoutComparison(entry.workout, with: previous.workout, formula: site.report.e1rmFormula)
+        let assistance = WorkoutComparison.Assistance(
+            load: AssistedLoad(timeline: site.report.body.timeline, overrides: site.settings.muscles), now: entry.day, then: previous.day)
+        let comparison = WorkoutComparison(
+            entry.workout, with: previous.workout, formula: site.report.e1rmFormula, assistance: assistance)
         out += "<p class=\"muted\">Then: <a href=\"\(root + previous.path)\">\(HTML.text(previous.workout.name)), "
             + "\(HTML.text(TextFormat.shortDay(previous.day)))</a>. Each cell reads then → now (difference); "
-            + "the best set is the working set with the highest e1RM.</p>\n"
+            + "the best set is the working set with the highest e1RM"
+            + (comparison.hasAssisted ? "; assisted sets count with their effective load (bodyweight − assistance)" : "")
+            + ".</p>\n"
         let rows = comparison.rows.map { row in
             var name = exerciseHTMLLink(row.name, root: root)
             if row.then == nil { name += " <span class=\"muted\">(new this time)</span>" }

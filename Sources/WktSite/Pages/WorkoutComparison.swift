@@ -3,7 +3,9 @@ import WktCore
 
 /// The best working set of an exercise in a workout (docs/product.md "Compared with the previous
 /// workout"): the highest e1RM; sets without one (no weight, or more than 12 reps) only when no
-/// set has one, then the heaviest, then the most reps.
+/// set has one, then the heaviest, then the most reps. An assisted exercise's set (docs/statistics.md
+/// "Assisted exercises") weighs its effective load; without a bodyweight on its day it is ranked
+/// and compared by reps only, like a bodyweight set, so more assistance never looks heavier.
 struct BestSet: Sendable, Equatable {
     /// The weight, nil or 0 for a bodyweight set.
     let weightKg: Double?
@@ -24,7 +26,8 @@ struct BestSet: Sendable, Equatable {
 struct ExerciseTally: Sendable, Equatable {
     /// Working sets.
     var sets = 0
-    /// Σ weight × reps of the working sets, summed in whole grams.
+    /// Σ weight × reps of the working sets (an assisted set: its effective load, 0 without a
+    /// bodyweight), summed in whole grams.
     var volumeKg = 0.0
     /// The best set, nil when no working set has reps.
     var best: BestSet?
@@ -45,15 +48,31 @@ struct WorkoutComparison: Sendable, Equatable {
 
     /// The exercises.
     let rows: [Row]
+    /// Whether either workout has an assisted exercise weighed by its effective load.
+    let hasAssisted: Bool
 
-    /// Compares `now` with `then` (its previous workout of the same name).
-    init(_ now: Workout, with then: Workout, formula: E1RMFormula) {
-        let current = Self.tallies(now, formula: formula)
-        let previous = Self.tallies(then, formula: formula)
+    /// The training days of both workouts and the assisted-exercise rule, for the effective load
+    /// of assisted sets.
+    struct Assistance: Sendable {
+        /// The rule (bodyweight timeline and `[muscles]` flags).
+        let load: AssistedLoad
+        /// The training day of this workout.
+        let now: CivilDate
+        /// The training day of the previous workout.
+        let then: CivilDate
+    }
+
+    /// Compares `now` with `then` (its previous workout of the same name); with `assistance`,
+    /// assisted sets weigh their effective load on their own day.
+    init(_ now: Workout, with then: Workout, formula: E1RMFormula, assistance: Assistance? = nil) {
+        let current = Self.tallies(now, formula: formula, assistance: assistance.map { ($0.load, $0.now) })
+        let previous = Self.tallies(then, formula: formula, assistance: assistance.map { ($0.load, $0.then) })
         let before = Dictionary(previous.map { ($0.name, $0.tally) }, uniquingKeysWith: { first, _ in first })
         let names = Set(current.map(\.name))
-        rows = current.map { Row(name: $0.name, now: $0.tally, then: before[$0.name]) }
+        let rows = current.map { Row(name: $0.name, now: $0.tally, then: before[$0.name]) }
             + previous.filter { !names.contains($0.name) }.map { Row(name: $0.name, now: nil, then: $0.tally) }
+        self.rows = rows
+        hasAssisted = assistance.map { assistance in rows.contains { assistance.load.isAssisted($0.name) } } ?? false
     }
 
     /// Working sets and volume of all rows: (this workout, the previous one).
@@ -72,8 +91,11 @@ struct WorkoutComparison: Sendable, Equatable {
         return (now, then)
     }
 
-    /// The exercises of `workout` in order of first appearance, blocks merged, with their tallies.
-    static func tallies(_ workout: Workout, formula: E1RMFormula) -> [(name: String, tally: ExerciseTally)] {
+    /// The exercises of `workout` in order of first appearance, blocks merged, with their tallies;
+    /// with `assistance`, an assisted exercise's sets weigh the effective load on that day.
+    static func tallies(
+        _ workout: Workout, formula: E1RMFormula, assistance: (load: AssistedLoad, day: CivilDate)? = nil
+    ) -> [(name: String, tally: ExerciseTally)] {
         var order: [String] = []
         var tallies: [String: (tally: ExerciseTally, milli: Double)] = [:]
         for block in workout.exercises {
@@ -82,12 +104,16 @@ struct WorkoutComparison: Sendable, Equatable {
                 order.append(name)
                 tallies[name] = (ExerciseTally(), 0)
             }
+            // An assisted set weighs its effective load; nil (unknown bodyweight) = reps only.
+            let assisted = assistance.flatMap { $0.load.isAssisted(name) ? $0 : nil }
             for set in block.sets where set.isWorking {
                 var entry = tallies[name] ?? (ExerciseTally(), 0)
                 entry.tally.sets += 1
-                entry.milli += (set.volumeKg * 1000).rounded()
+                let load = assisted.map { $0.load.effectiveLoad(assistanceKg: set.weightKg, on: $0.day) } ?? set.weightKg
+                let volume = assisted == nil ? set.volumeKg : (load ?? 0) * Double(max(set.reps ?? 0, 0))
+                entry.milli += (volume * 1000).rounded()
                 if let reps = set.reps, reps >= 1 {
-                    let weight = set.weightKg.flatMap { $0 > 0 ? $0 : nil }
+                    let weight = load.flatMap { $0 > 0 ? $0 : nil }
                     let candidate = BestSet(
                         weightKg: weight, reps: reps, e1rmKg: weight.flatMap { formula.estimate(weightKg: $0, reps: reps) })
                     if entry.tally.best.map({ candidate.beats($0) }) ?? true { entry.tally.best = candidate }
