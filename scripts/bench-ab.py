@@ -5,8 +5,8 @@ Usage: scripts/bench-ab.py BEFORE_EXE AFTER_EXE [ROUNDS]
   e.g. build the old commit in a worktree (swift build -c release), then
        scripts/bench-ab.py ../old/.build/release/wkt-site .build/release/wkt-site 7
 
-The two binaries run alternately within each round (the order flips every round) on copies of
-one `demo --years 10` store, and nothing is deleted until the end: on this VM's ext4, creating
+The two binaries run alternately within each round (the order flips every round), each on its
+own `demo --years 10 --seed 42` store, and nothing is deleted until the end: on this VM's ext4, creating
 files right after a mass delete is slow whatever writes them (see bench.py), which made
 back-to-back bench.py runs differ by 3x. Prints the median wall time, the median CPU time
 (user + sys, steadier on a shared machine) and the peak RSS of each scenario."""
@@ -27,9 +27,10 @@ def run(cmd):
 subprocess.run([exes["before"], "demo", "--years", "10", "--seed", "42", "--today", TODAY, "--store", "demo.sqlite", "--quiet", "--output", "demo-site"], cwd=work, check=True)
 bench.export_strong_csv(os.path.join(work, "demo.sqlite"), os.path.join(work, "history.csv"))
 res = {}
+# Each binary writes its own demo store with the same seed: a store of an older schema may need an
+# import before a newer binary builds it, and each version's demo is the history its site shows.
 for name, exe in exes.items():
-    shutil.copy(os.path.join(work, "demo.sqlite"), os.path.join(work, f"{name}.sqlite"))
-    subprocess.run([exe, "build", "--store", f"{name}.sqlite", "--output", f"site-{name}", "--today", TODAY, "--quiet"], cwd=work, check=True)
+    subprocess.run([exe, "demo", "--years", "10", "--seed", "42", "--today", TODAY, "--store", f"{name}.sqlite", "--quiet", "--output", f"site-{name}"], cwd=work, check=True)
 def rec(name, scen, v): res.setdefault((scen, name), []).append(v)
 for r in range(rounds):
     for name, exe in (list(exes.items()) if r % 2 == 0 else list(reversed(exes.items()))):
