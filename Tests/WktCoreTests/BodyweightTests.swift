@@ -52,6 +52,10 @@ struct BodyweightTests {
         let rule = AssistedLoad(timeline: BodyweightTimeline(measurements: [], configured: 80), overrides: overrides)
         #expect(rule.isAssisted("Pull Up (Assisted)") && rule.isAssisted("ASSISTED DIP") && rule.isAssisted("band  pull up"))
         #expect(!rule.isAssisted("Pull Up") && !rule.isAssisted("Assisted Sit Up"))
+        // The byte scan agrees with `lowercased().contains("assisted")`, restarts included.
+        for name in ["assisted", "Dip (aSSisted)", "assassisted", "asssisted", "Assiste", "Café Assisted Row", "ASSIST ED", "", "sisted"] {
+            #expect(AssistedLoad.containsAssisted(name) == name.lowercased().contains("assisted"), "\(name)")
+        }
         #expect(rule.effectiveLoad(assistanceKg: 20, on: H.d("2026-01-01")) == 60)
         #expect(rule.effectiveLoad(assistanceKg: 95, on: H.d("2026-01-01")) == 0)
         #expect(rule.effectiveLoad(assistanceKg: nil, on: H.d("2026-01-01")) == 80)

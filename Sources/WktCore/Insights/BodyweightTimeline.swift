@@ -76,7 +76,36 @@ public struct AssistedLoad: Sendable {
     /// Whether `exercise` is assisted.
     public func isAssisted(_ exercise: String) -> Bool {
         if let flag = overrides.override(for: exercise)?.assisted { return flag }
-        return exercise.lowercased().contains("assisted")
+        return Self.containsAssisted(exercise)
+    }
+
+    /// Whether `name` contains "assisted" in any ASCII case. A byte scan: this runs for every
+    /// block of every workout and page, and `lowercased().contains` (Foundation) cost 5 % of a
+    /// full build. Only ASCII letters lower-case to the ASCII word, so the answer is the same.
+    static func containsAssisted(_ name: String) -> Bool {
+        let word: [UInt8] = Array("assisted".utf8)
+        var matched = 0
+        var start = name.utf8.startIndex
+        var index = start
+        let bytes = name.utf8
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            if lower == word[matched] {
+                matched += 1
+                if matched == word.count { return true }
+                index = bytes.index(after: index)
+            } else if matched > 0 {
+                // Restart one byte after the start of the failed match.
+                start = bytes.index(after: start)
+                index = start
+                matched = 0
+            } else {
+                index = bytes.index(after: index)
+                start = index
+            }
+        }
+        return false
     }
 
     /// The effective load of an assisted set with `loggedKg` assistance on `day`, in kg (0 or

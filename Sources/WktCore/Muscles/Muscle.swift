@@ -61,7 +61,9 @@ public struct MuscleOverrides: Sendable, Hashable, Encodable {
 
     /// The entry for `exercise`, matched by ``key(_:)``.
     public func override(for exercise: String) -> MuscleOverride? {
-        index[Self.key(exercise)].map { entries[$0].override }
+        // Most configurations have no `[muscles]`: skip building the key (it runs per set).
+        guard !entries.isEmpty else { return nil }
+        return index[Self.key(exercise)].map { entries[$0].override }
     }
 
     /// The matching key: NFC, lower case, runs of white space as one space, trimmed.
