@@ -31,10 +31,11 @@ public enum StatsRunner {
             let context = try CommandContext.load(config: request.config, today: request.today, env: env)
             let (loaded, hint) = try StoreAccess.load(storePath: env.storePath(option: request.store), env: env)
             let (loadedHistory, synced) = StoreAccess.forStatistics(loaded)
-            // [[ignore]] applies once, before any statistic, as in `build` and `check`.
+            // As in `build`: the demo defaults and the goal check see the history as stored, then
+            // [[ignore]] applies once, before any statistic (so both commands pick the same goals).
+            let settings = DemoDefaults.applied(to: context.settings, history: loadedHistory, today: context.today)
+            try GoalCheck.verify(settings.goals, history: loadedHistory)
             let (history, quality) = DataQuality.assess(history: loadedHistory, settings: context.settings, today: context.today)
-            let settings = DemoDefaults.applied(to: context.settings, history: history, today: context.today)
-            try GoalCheck.verify(settings.goals, history: history)
             let report = StatsEngine.compute(history: history, settings: settings, today: context.today)
             var stderr = [hint, synced].compactMap { $0 } + quality.unmatchedLines.map { "wkt-site: warning: \(request.config ?? "wkt-site.toml"): \($0)" }
             if report.futureWorkoutsIgnored > 0 {
