@@ -33,8 +33,9 @@ enum PageJob: Sendable, Hashable {
     case muscles
 }
 
-/// Composes pages (as ``PageBlock``s) from the ``SiteModel``. Pure: no I/O, no clock.
-struct PageComposer: Sendable {
+/// Composes pages (as ``PageBlock``s) from the ``SiteModel``. Pure: no I/O, no clock. A class
+/// (immutable) for the reason given at ``SiteModel``: closures in the composers capture it.
+final class PageComposer: Sendable {
     /// The data.
     let site: SiteModel
     /// The rows (PR groups) of each year's PR timeline, newest first, computed once: every page

@@ -2,7 +2,10 @@ import WktCore
 import WktMarkdown
 
 /// One counted workout with everything its pages need.
-struct WorkoutEntry: Sendable {
+///
+/// A class, so handing an entry around (a page looks up the previous and next workout, the same
+/// day's others) costs one reference count instead of one per stored array and string.
+final class WorkoutEntry: Sendable {
     /// Position in walk order (0 = oldest).
     let index: Int
     /// What the statistics computed for it.
@@ -11,6 +14,14 @@ struct WorkoutEntry: Sendable {
     let workout: Workout
     /// The page ID (`2026-11-18-0600`, or `2026-11-18` without times of day).
     let pageID: String
+
+    /// An entry.
+    init(index: Int, info: WorkoutInfo, workout: Workout, pageID: String) {
+        self.index = index
+        self.info = info
+        self.workout = workout
+        self.pageID = pageID
+    }
 
     /// `workouts/<id>.html`.
     var path: String { SitePaths.workout(pageID) }
@@ -26,8 +37,9 @@ struct ExerciseWorkoutSets: Sendable {
     let sets: [WorkoutSet]
 }
 
-/// One exercise with its slug, set history and PR events.
-struct ExerciseEntry: Sendable {
+/// One exercise with its slug, set history and PR events (a class for the reason given at
+/// ``WorkoutEntry``).
+final class ExerciseEntry: Sendable {
     /// Aggregates and records.
     let stats: ExerciseStats
     /// The page slug.
@@ -36,6 +48,14 @@ struct ExerciseEntry: Sendable {
     let sessions: [ExerciseWorkoutSets]
     /// Its PR events in walk order.
     let prEvents: [PREvent]
+
+    /// An entry.
+    init(stats: ExerciseStats, slug: String, sessions: [ExerciseWorkoutSets], prEvents: [PREvent]) {
+        self.stats = stats
+        self.slug = slug
+        self.sessions = sessions
+        self.prEvents = prEvents
+    }
 
     /// `exercises/<slug>.html`.
     var path: String { SitePaths.exercise(slug) }
@@ -46,8 +66,10 @@ struct ExerciseEntry: Sendable {
 /// Everything the pages are composed from, computed once before the parallel render.
 ///
 /// Lookups go through dictionaries; every listing iterates arrays in walk or name order, so no
-/// dictionary order reaches a page.
-struct SiteModel: Sendable {
+/// dictionary order reaches a page. A class: every page job and many of the closures that compose
+/// a page hold it, and copying a struct of this many arrays cost a reference count per array each
+/// time (seen in a profile of the full build).
+final class SiteModel: Sendable {
     /// The configuration.
     let settings: Settings
     /// The statistics, computed once.

@@ -75,8 +75,18 @@ extension PageComposer {
     /// `then → now (difference)`, each part kept on one line; `–` when neither side has a value.
     private func cell(_ then: String?, _ now: String?, difference: String?) -> String {
         guard then != nil || now != nil else { return "–" }
-        var out = "<span class=\"nowrap\">\(HTML.text(then ?? "–")) →</span> <span class=\"nowrap\">\(HTML.text(now ?? "–"))</span>"
-        if let difference { out += " <span class=\"diff nowrap\">(\(HTML.text(difference)))</span>" }
+        var out = ""
+        out.reserveCapacity(128)
+        out.append("<span class=\"nowrap\">")
+        out.append(HTML.text(then ?? "–"))
+        out.append(" →</span> <span class=\"nowrap\">")
+        out.append(HTML.text(now ?? "–"))
+        out.append("</span>")
+        if let difference {
+            out.append(" <span class=\"diff nowrap\">(")
+            out.append(HTML.text(difference))
+            out.append(")</span>")
+        }
         return out
     }
 

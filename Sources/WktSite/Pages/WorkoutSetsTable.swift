@@ -46,28 +46,33 @@ extension PageComposer {
     /// the effective volume (docs/product.md "Bodyweight, relative strength and DOTS").
     func setsTable(_ sets: [WorkoutSet], marks: (Int) -> [PREvent], assistedOn day: CivilDate? = nil) -> String {
         let symbol = site.units.symbol
-        let columns: [(column: MD.Column, cell: (Int, WorkoutSet) -> String?)] = [
-            (MD.Column("Kind"), { _, set in Self.kindName(set) }),
-            (MD.Column("Weight (\(symbol))", numeric: true), { _, set in
-                day.map { assistedWeightText(set, on: $0) } ?? set.weightKg.map(site.units.weightNumber)
-            }),
-            (MD.Column("Reps", numeric: true), { _, set in set.reps.map(String.init) }),
-            (MD.Column("Time", numeric: true), { _, set in set.seconds.map(TextFormat.setTime) }),
-            (MD.Column("Distance", numeric: true), { _, set in set.distanceM.map(TextFormat.distance) }),
-            (MD.Column("RPE", numeric: true), { _, set in set.rpe.map(TextFormat.short) }),
-            (MD.Column("Volume (\(symbol))", numeric: true), { _, set in
-                let volume = day.map { assistedVolume(set, on: $0) } ?? set.volumeKg
-                return set.isWorking && volume > 0 ? DecimalFormat.grouped(site.units.convert(volume)) : nil
-            }),
+        let units = site.units
+        let columns = [
+            MD.Column("Kind"), MD.Column("Weight (\(symbol))", numeric: true), MD.Column("Reps", numeric: true),
+            MD.Column("Time", numeric: true), MD.Column("Distance", numeric: true), MD.Column("RPE", numeric: true),
+            MD.Column("Volume (\(symbol))", numeric: true), MD.Column("Records"),
         ]
-        var cells = columns.map { column in sets.enumerated().map { column.cell($0.offset, $0.element).map(HTMLEscaping.escapeHTML) } }
+        // One column of cells per entry of `columns`, filled set by set in one pass (a closure per
+        // column, capturing the composer, cost more than the cells themselves).
+        var cells = [[String?]](repeating: [], count: columns.count)
+        for index in cells.indices { cells[index].reserveCapacity(sets.count) }
+        for (index, set) in sets.enumerated() {
+            let weight = day.map { assistedWeightText(set, on: $0) } ?? set.weightKg.map(units.weightNumber)
+            let volume = day.map { assistedVolume(set, on: $0) } ?? set.volumeKg
+            cells[0].append(HTMLEscaping.escapeHTML(Self.kindName(set)))
+            cells[1].append(weight.map(HTMLEscaping.escapeHTML))
+            cells[2].append(set.reps.map { String($0) })
+            cells[3].append(set.seconds.map { HTMLEscaping.escapeHTML(TextFormat.setTime(seconds: $0)) })
+            cells[4].append(set.distanceM.map { HTMLEscaping.escapeHTML(TextFormat.distance(metres: $0)) })
+            cells[5].append(set.rpe.map { HTMLEscaping.escapeHTML(TextFormat.short($0)) })
+            cells[6].append(set.isWorking && volume > 0 ? HTMLEscaping.escapeHTML(DecimalFormat.grouped(units.convert(volume))) : nil)
+            // A set without records gets an empty PR cell, not a dash: the marks stand out.
+            let events = marks(index)
+            cells[7].append(events.isEmpty ? "" : Self.prMarker(events))
+        }
         var shown = [MD.Column("Set", numeric: true)]
         var kept: [[String?]] = [sets.indices.map { String($0 + 1) }]
-        // A set without records gets an empty PR cell, not a dash: the marks stand out.
-        let markers = sets.indices.map { index in marks(index).isEmpty ? "" : Self.prMarker(marks(index)) }
-        cells.append(markers)
-        for (column, values) in zip(columns.map(\.column) + [MD.Column("Records")], cells)
-        where values.contains(where: { !($0 ?? "").isEmpty }) {
+        for (column, values) in zip(columns, cells) where values.contains(where: { !($0 ?? "").isEmpty }) {
             shown.append(column)
             kept.append(values)
         }
