@@ -70,37 +70,72 @@ public struct WeekRow: Sendable, Hashable {
 
     private func markup(compact: Bool) -> String {
         let label = HTMLEscaping.escapeHTML(self.label)
-        var out = "<div class=\"week-row\(compact ? " compact" : "")\">\n<span class=\"week-label\">\(label)</span>\n"
-            + "<ol class=\"week-days\" aria-label=\"Week \(label)\">\n"
-        for day in days { out += cell(day, compact: compact) }
-        out += "</ol>\n"
+        // One string, appended to in place: the history pages hold thousands of cells, and
+        // building each cell from concatenated pieces made a string per piece.
+        var out = ""
+        out.reserveCapacity(256 + 7 * 420)
+        out.append(compact ? "<div class=\"week-row compact\">\n<span class=\"week-label\">" : "<div class=\"week-row\">\n<span class=\"week-label\">")
+        out.append(label)
+        out.append("</span>\n<ol class=\"week-days\" aria-label=\"Week ")
+        out.append(label)
+        out.append("\">\n")
+        for day in days { appendCell(day, compact: compact, to: &out) }
+        out.append("</ol>\n")
         if let summary, !summary.isEmpty {
-            out += "<p class=\"week-summary\">\(HTMLEscaping.escapeHTML(summary))</p>\n"
+            out.append("<p class=\"week-summary\">")
+            out.append(HTMLEscaping.escapeHTML(summary))
+            out.append("</p>\n")
         }
-        return out + "</div>"
+        out.append("</div>")
+        return out
     }
 
     /// One `<li>`: title and hidden sentence with the date, the marks, the link around them.
-    private func cell(_ day: Day, compact: Bool) -> String {
+    private func appendCell(_ day: Day, compact: Bool, to out: inout String) {
         let weekday = day.date.weekday
-        let sentence = "\(Self.fullName(weekday)) \(day.date): \(day.state.meaning)"
-        var titleText = HTMLEscaping.escapeHTML(sentence)
-        var spokenText = titleText
-        if let note = day.note, !note.isEmpty {
-            titleText += " (" + HTMLEscaping.escapeHTML(note) + ")"
-            spokenText += " (" + HTMLEscaping.escapeHTMLIsolatingBidi(note) + ")"
-        }
+        let date = day.date.description
+        let sentence = HTMLEscaping.escapeHTML(Self.fullName(weekday) + " " + date + ": " + day.state.meaning)
+        let note = day.note.flatMap { $0.isEmpty ? nil : $0 }
         let isToday = day.date == today
-        var inner = compact ? "" : "<span class=\"day-name\" aria-hidden=\"true\">\(weekday.shortName)</span>"
-        inner += "<span class=\"day-mark\" aria-hidden=\"true\">\(day.state.symbol)</span>"
-            + "<span class=\"day-num\" aria-hidden=\"true\">\(day.date.day)</span>"
-            + "<span class=\"sr-only\">\(spokenText)</span>"
-        if let link = day.link {
-            inner = "<a class=\"day-link\" href=\"\(HTMLEscaping.escapeHTML(link))\">\(inner)</a>"
+        out.append("<li class=\"day ")
+        out.append(day.state.cssClass)
+        if isToday { out.append(" is-today") }
+        out.append("\" data-date=\"")
+        out.append(date)
+        out.append("\" data-state=\"")
+        out.append(day.state.rawValue)
+        out.append(isToday ? "\" aria-current=\"date\" title=\"" : "\" title=\"")
+        out.append(sentence)
+        if let note {
+            out.append(" (")
+            out.append(HTMLEscaping.escapeHTML(note))
+            out.append(")")
         }
-        return "<li class=\"day \(day.state.cssClass)\(isToday ? " is-today" : "")\""
-            + " data-date=\"\(day.date)\" data-state=\"\(day.state.rawValue)\""
-            + "\(isToday ? " aria-current=\"date\"" : "") title=\"\(titleText)\">\(inner)</li>\n"
+        out.append("\">")
+        if let link = day.link {
+            out.append("<a class=\"day-link\" href=\"")
+            out.append(HTMLEscaping.escapeHTML(link))
+            out.append("\">")
+        }
+        if !compact {
+            out.append("<span class=\"day-name\" aria-hidden=\"true\">")
+            out.append(weekday.shortName)
+            out.append("</span>")
+        }
+        out.append("<span class=\"day-mark\" aria-hidden=\"true\">")
+        out.append(day.state.symbol)
+        out.append("</span><span class=\"day-num\" aria-hidden=\"true\">")
+        out.append(String(day.date.day))
+        out.append("</span><span class=\"sr-only\">")
+        out.append(sentence)
+        if let note {
+            out.append(" (")
+            out.append(HTMLEscaping.escapeHTMLIsolatingBidi(note))
+            out.append(")")
+        }
+        out.append("</span>")
+        if day.link != nil { out.append("</a>") }
+        out.append("</li>\n")
     }
 
     /// The weekday header shown above compact rows: the seven weekday abbreviations starting on
@@ -115,6 +150,14 @@ public struct WeekRow: Sendable, Hashable {
 
     /// `Monday` … `Sunday`.
     static func fullName(_ weekday: Weekday) -> String {
-        weekday.name.prefix(1).uppercased() + weekday.name.dropFirst()
+        switch weekday {
+        case .monday: "Monday"
+        case .tuesday: "Tuesday"
+        case .wednesday: "Wednesday"
+        case .thursday: "Thursday"
+        case .friday: "Friday"
+        case .saturday: "Saturday"
+        case .sunday: "Sunday"
+        }
     }
 }
