@@ -96,35 +96,40 @@ struct WorkoutComparison: Sendable, Equatable {
     static func tallies(
         _ workout: Workout, formula: E1RMFormula, assistance: (load: AssistedLoad, day: CivilDate)? = nil
     ) -> [(name: String, tally: ExerciseTally)] {
+        // One hash lookup per block, not two per set: every workout page compares two workouts.
         var order: [String] = []
-        var tallies: [String: (tally: ExerciseTally, milli: Double)] = [:]
+        var position: [String: Int] = [:]
+        var tallies: [(tally: ExerciseTally, milli: Double)] = []
         for block in workout.exercises {
             let name = CanonicalName.normalize(block.name)
-            if tallies[name] == nil {
+            let index: Int
+            if let known = position[name] {
+                index = known
+            } else {
+                index = order.count
+                position[name] = index
                 order.append(name)
-                tallies[name] = (ExerciseTally(), 0)
+                tallies.append((ExerciseTally(), 0))
             }
             // An assisted set weighs its effective load; nil (unknown bodyweight) = reps only.
             let assisted = assistance.flatMap { $0.load.isAssisted(name) ? $0 : nil }
             for set in block.sets where set.isWorking {
-                var entry = tallies[name] ?? (ExerciseTally(), 0)
-                entry.tally.sets += 1
+                tallies[index].tally.sets += 1
                 let load = assisted.map { $0.load.effectiveLoad(assistanceKg: set.weightKg, on: $0.day) } ?? set.weightKg
                 let volume = assisted == nil ? set.volumeKg : (load ?? 0) * Double(max(set.reps ?? 0, 0))
-                entry.milli += (volume * 1000).rounded()
+                tallies[index].milli += (volume * 1000).rounded()
                 if let reps = set.reps, reps >= 1 {
                     let weight = load.flatMap { $0 > 0 ? $0 : nil }
                     let candidate = BestSet(
                         weightKg: weight, reps: reps, e1rmKg: weight.flatMap { formula.estimate(weightKg: $0, reps: reps) })
-                    if entry.tally.best.map({ candidate.beats($0) }) ?? true { entry.tally.best = candidate }
+                    if tallies[index].tally.best.map({ candidate.beats($0) }) ?? true { tallies[index].tally.best = candidate }
                 }
-                tallies[name] = entry
             }
         }
-        return order.map { name in
-            var tally = tallies[name]?.tally ?? ExerciseTally()
-            tally.volumeKg = (tallies[name]?.milli ?? 0) / 1000
-            return (name, tally)
+        return order.indices.map { index in
+            var tally = tallies[index].tally
+            tally.volumeKg = tallies[index].milli / 1000
+            return (order[index], tally)
         }
     }
 
