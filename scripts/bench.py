@@ -84,8 +84,9 @@ def compare_with_hugo(exe, store, work, runs):
 
     `wkt-site _hugo-content` (a hidden command for this benchmark only) writes the site's pages
     as a Hugo site: one Markdown file per HTML page with the same Markdown body, our HTML blocks
-    as raw HTML (goldmark's unsafe renderer), ugly URLs so Hugo writes the same paths, and no
-    taxonomy, RSS, sitemap or extra section pages. The trees are deleted only at the end (see the
+    as raw HTML (goldmark's unsafe renderer), ugly URLs so Hugo writes the same paths, no
+    taxonomies and no section pages we do not have; otherwise Hugo's defaults (its home RSS and
+    sitemap.xml, as our build writes feed.xml). The trees are deleted only at the end (see the
     ext4 remark in main)."""
     version = subprocess.run(["hugo", "version"], stdout=subprocess.PIPE, check=True).stdout.decode().split()
     source = os.path.join(work, "hugo-site")
@@ -111,7 +112,16 @@ def compare_with_hugo(exe, store, work, runs):
             outputs.setdefault(name, target)
 
     ours, theirs = html_pages(outputs["wkt-site"]), html_pages(outputs["hugo"])
+    for page in theirs:
+        with open(os.path.join(outputs["hugo"], page), "rb") as f:
+            if not f.read(15).lower().startswith(b"<!doctype html>"):
+                sys.exit(f"bench: Hugo's {page} is not an HTML page of the layout (another output written over it?)")
     print(f"pages: wkt-site {len(ours)} HTML pages, Hugo {len(theirs)} HTML pages, {len(ours & theirs)} at the same paths")
+    others = {name: sorted(os.path.relpath(os.path.join(d, f), outputs[name])
+                           for d, _, files in os.walk(outputs[name]) for f in files if not f.endswith(".html"))
+              for name in commands}
+    print(f"  other files: Hugo {len(others['hugo'])} ({', '.join(others['hugo'][:5])}), "
+          f"wkt-site {len(others['wkt-site'])} (feed, stats.json, cards, assets)")
     for label, extra in (("only wkt-site", ours - theirs), ("only Hugo", theirs - ours)):
         if extra:
             print(f"  {label}: {len(extra)} ({', '.join(sorted(extra)[:5])}{', …' if len(extra) > 5 else ''})")

@@ -64,10 +64,11 @@ struct HugoContentTests {
         let history = try #require(files["content/history/_index.md"])
         #expect(history.contains("\"url\": \"/history/index.html\""))
         #expect(history.contains("\"render\": \"always\""))
+        #expect(history.contains("\"outputs\": [\n    \"html\"\n  ]"), "no section RSS at the section page's url")
         #expect(files["content/_index.md"]?.contains("\"url\"") == false)
         let config = try #require(files["config.toml"])
         for line in ["uglyURLs = true", "unsafe = true", "title = \"Test Log\"",
-                     "disableKinds = [\"taxonomy\", \"term\", \"RSS\", \"sitemap\", \"404\"]", "render = \"never\""] {
+                     "disableKinds = [\"taxonomy\", \"term\", \"404\"]", "render = \"never\""] {
             #expect(config.contains(line), "\(line)")
         }
         #expect(files["layouts/_default/single.html"]?.contains("{{ .Content }}") == true)

@@ -11,7 +11,8 @@ import WktMarkdown
 /// Hugo renders the same page count from the same Markdown:
 ///
 /// - `<dir>/index.html` becomes `content/<dir>/_index.md` (a section page, `url` in its front
-///   matter so Hugo writes `<dir>/index.html`), any other `<path>.html` becomes
+///   matter so Hugo writes `<dir>/index.html`, and HTML as its only output, since the section's
+///   RSS would otherwise be written to that same `url`), any other `<path>.html` becomes
 ///   `content/<path>.md` (with `uglyURLs`, Hugo writes `<path>.html`);
 /// - the front matter (JSON) holds the title and the description;
 /// - the body is the page's blocks in order, separated by blank lines: `.markdown` as it is,
@@ -20,9 +21,11 @@ import WktMarkdown
 ///   (`404.html`, the empty store's dashboard) has that template's HTML as its body; Hugo's
 ///   shortcode openers (`{{<`, `{{%`) are written with an entity for `<` or `%`.
 ///
-/// Hugo writes nothing else: taxonomies, terms, RSS, the sitemap and its own 404 page are
-/// disabled, and section pages our site does not have (`years/`) are never rendered (a cascade
-/// in the configuration; our own section pages say `_build.render = "always"`).
+/// Otherwise Hugo builds as it does by default, so besides the same HTML pages it writes its
+/// home RSS (`index.xml`) and `sitemap.xml`, as our build writes `feed.xml`: taxonomies and
+/// terms are disabled (we have none), its own 404 page too (`404.md` is ours), and section pages
+/// our site does not have (`years/`) are never rendered (a cascade in the configuration; our
+/// own section pages say `_build.render = "always"`).
 public enum HugoContent {
     /// The configuration file, relative to the Hugo site's folder.
     public static let configPath = "config.toml"
@@ -71,11 +74,14 @@ public enum HugoContent {
     }
 
     /// The content file's text: JSON front matter (title, description; for a section page its
-    /// `url` and `_build.render = "always"`), then the body.
+    /// `url`, HTML as its only output and `_build.render = "always"`), then the body.
     static func document(_ page: Page, body: String) -> String {
         var matter: [(String, JSONValue)] = [("title", .string(page.title)), ("description", .string(page.description))]
         if page.path.hasSuffix("/index.html") {
-            matter += [("url", .string("/" + page.path)), ("_build", .object([("render", .string("always"))]))]
+            matter += [
+                ("url", .string("/" + page.path)), ("outputs", .array([.string("html")])),
+                ("_build", .object([("render", .string("always"))])),
+            ]
         }
         return JSONValue.object(matter).pretty() + "\n" + body
     }
@@ -114,13 +120,13 @@ public enum HugoContent {
     }
 
     /// `config.toml`: the site title and footer, ugly URLs (`x.html`), goldmark passing raw HTML
-    /// through, only the content pages rendered.
+    /// through, no taxonomies and no section pages but ours.
     static func configuration(siteTitle: String, footer: String) -> String {
         """
         baseURL = "/"
         title = \(tomlString(siteTitle))
         uglyURLs = true
-        disableKinds = ["taxonomy", "term", "RSS", "sitemap", "404"]
+        disableKinds = ["taxonomy", "term", "404"]
 
         [params]
         footer = \(tomlString(footer))
