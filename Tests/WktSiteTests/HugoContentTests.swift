@@ -76,7 +76,8 @@ struct HugoContentTests {
 
     @Test("the 404 page and the empty store's dashboard carry their body template's HTML")
     func bodyTemplates() throws {
-        let empty = SiteBuildInput(history: WorkoutHistory(workouts: []), settings: SiteFixture.settings(), today: SiteFixture.today)
+        var empty = SiteFixture.input()
+        empty.history = WorkoutHistory(workouts: [])
         let files = SiteFixture.textFiles(try HugoContent.files(empty))
         #expect(files["content/404.md"]?.contains("<h1>Page not found</h1>") == true)
         #expect(files["content/_index.md"]?.contains("<h1>No workouts yet</h1>") == true)
