@@ -11,7 +11,13 @@ process:
   import of the same history as a Strong CSV  budget ≤ 0.5 s
   stats --json                                (statistics; a small fraction of the build)
 
-Usage: scripts/bench.py [--runs N] [--years Y] [--keep DIR]
+With --hugo it runs only the comparison with Hugo (issue #14's target: the full build ≥ 5×
+faster than Hugo on the same pages): `wkt-site _hugo-content` writes the pages the build writes
+as a Hugo site (one Markdown file per HTML page, the same Markdown bodies), then Hugo and
+`wkt-site build` run alternately, each into a new empty folder, and the medians, their ratio
+(Hugo / wkt-site, the figure that counts) and both peak RSS are printed.
+
+Usage: scripts/bench.py [--runs N] [--years Y] [--keep DIR] [--hugo]
 """
 import argparse
 import csv
@@ -67,14 +73,83 @@ def export_strong_csv(store, path):
             last_workout, last_block = start, block
 
 
+def html_pages(folder):
+    """The HTML files below `folder`, as paths relative to it."""
+    return {os.path.relpath(os.path.join(d, f), folder)
+            for d, _, files in os.walk(folder) for f in files if f.endswith(".html")}
+
+
+def compare_with_hugo(exe, store, work, runs):
+    """Hugo and `wkt-site build` on the same pages, alternating, each into a new empty folder.
+
+    `wkt-site _hugo-content` (a hidden command for this benchmark only) writes the site's pages
+    as a Hugo site: one Markdown file per HTML page with the same Markdown body, our HTML blocks
+    as raw HTML (goldmark's unsafe renderer), ugly URLs so Hugo writes the same paths, no
+    taxonomies and no section pages we do not have; otherwise Hugo's defaults (its home RSS and
+    sitemap.xml, as our build writes feed.xml). The trees are deleted only at the end (see the
+    ext4 remark in main)."""
+    version = subprocess.run(["hugo", "version"], stdout=subprocess.PIPE, check=True).stdout.decode().split()
+    source = os.path.join(work, "hugo-site")
+    subprocess.run([exe, "_hugo-content", source, "--store", store, "--today", TODAY], cwd=work, check=True,
+                   stdout=subprocess.DEVNULL)
+    commands = {
+        "hugo": lambda target: ["hugo", "--quiet", "--source", source, "--destination", target],
+        "wkt-site": lambda target: [exe, "build", "--store", store, "--output", target, "--today", TODAY, "--quiet"],
+    }
+    walls = {name: [] for name in commands}
+    peaks = {name: [] for name in commands}
+    outputs = {}
+    for round_index in range(runs):
+        # Alternate who goes first, so neither always runs on a machine warmed by the other.
+        order = ["hugo", "wkt-site"] if round_index % 2 == 0 else ["wkt-site", "hugo"]
+        for name in order:
+            target = os.path.join(work, f"hugo-round-{round_index + 1}", name)
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            os.sync()
+            wall, rss = measure(commands[name](target), work)
+            walls[name].append(wall)
+            peaks[name].append(rss)
+            outputs.setdefault(name, target)
+
+    ours, theirs = html_pages(outputs["wkt-site"]), html_pages(outputs["hugo"])
+    for page in theirs:
+        with open(os.path.join(outputs["hugo"], page), "rb") as f:
+            if not f.read(15).lower().startswith(b"<!doctype html>"):
+                sys.exit(f"bench: Hugo's {page} is not an HTML page of the layout (another output written over it?)")
+    print(f"pages: wkt-site {len(ours)} HTML pages, Hugo {len(theirs)} HTML pages, {len(ours & theirs)} at the same paths")
+    others = {name: sorted(os.path.relpath(os.path.join(d, f), outputs[name])
+                           for d, _, files in os.walk(outputs[name]) for f in files if not f.endswith(".html"))
+              for name in commands}
+    print(f"  other files: Hugo {len(others['hugo'])} ({', '.join(others['hugo'][:5])}), "
+          f"wkt-site {len(others['wkt-site'])} (feed, stats.json, cards, assets)")
+    for label, extra in (("only wkt-site", ours - theirs), ("only Hugo", theirs - ours)):
+        if extra:
+            print(f"  {label}: {len(extra)} ({', '.join(sorted(extra)[:5])}{', …' if len(extra) > 5 else ''})")
+    hugo, wkt = statistics.median(walls["hugo"]), statistics.median(walls["wkt-site"])
+    label = "hugo " + (version[1] if len(version) > 1 else "")
+    print(f"full build into an empty folder, {runs} alternating rounds:")
+    print(f"{'':24} {'median':>9} {'peak RSS':>10}  runs")
+    for name, shown in (("hugo", label), ("wkt-site", "wkt-site build")):
+        runs_text = " ".join(f"{w:.2f}" for w in walls[name])
+        print(f"{shown:24} {statistics.median(walls[name]):8.3f}s {max(peaks[name]):8.1f}MiB  {runs_text}")
+    per_round = " ".join(f"{h / w:.2f}" for h, w in zip(walls["hugo"], walls["wkt-site"]))
+    print(f"ratio hugo / wkt-site (medians): {hugo / wkt:.2f}×   per round: {per_round}   target ≥ 5×")
+    for round_index in range(runs):
+        shutil.rmtree(os.path.join(work, f"hugo-round-{round_index + 1}"))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--years", type=int, default=10)
     parser.add_argument("--keep", help="work in this folder and keep it")
+    parser.add_argument("--hugo", action="store_true",
+                        help="only compare the full build with Hugo on the same pages")
     args = parser.parse_args()
     if not os.path.exists("/usr/bin/time"):
         sys.exit("bench: needs GNU time for peak memory: apt-get install time")
+    if args.hugo and not shutil.which("hugo"):
+        sys.exit("bench: --hugo needs Hugo: apt-get install hugo")
 
     subprocess.run(["swift", "build", "-c", "release", "--product", "wkt-site"], cwd=ROOT, check=True,
                    stdout=subprocess.DEVNULL)
@@ -89,6 +164,12 @@ def main():
               for t in ("workout", "exercise", "workout_set")]
     db.close()
     print(f"data: demo --years {args.years}: {counts[0]} workouts, {counts[1]} exercises, {counts[2]} sets")
+
+    if args.hugo:
+        compare_with_hugo(exe, store, work, args.runs)
+        if not args.keep:
+            shutil.rmtree(work)
+        return
 
     out = os.path.join(work, "site")
     build = [exe, "build", "--store", store, "--output", out, "--today", TODAY, "--quiet"]

@@ -16,4 +16,28 @@ extension WktSiteCommand {
             try finish(HealthImportChild.run(path: path))
         }
     }
+
+    /// The pages of `wkt-site build` as a Hugo site, for the benchmark only (`scripts/bench.py
+    /// --hugo`, README "Performance"); not for users.
+    struct HugoContentCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "_hugo-content",
+            abstract: "Internal (benchmark only): write the site's pages as a Hugo site into a new or empty folder.",
+            shouldDisplay: false
+        )
+
+        /// Optional here so that a missing folder is the runner's one-line usage error (64).
+        @Argument var directory: String?
+
+        @OptionGroup var storeOptions: StoreOptions
+
+        @Option(help: ArgumentHelp("Build for this day instead of today.", valueName: "YYYY-MM-DD"))
+        var today: String?
+
+        func run() throws {
+            let request = HugoContentRequest(
+                directory: directory, store: storeOptions.store, config: storeOptions.config, today: today)
+            try finish(HugoContentRunner.run(request, env: .current()))
+        }
+    }
 }

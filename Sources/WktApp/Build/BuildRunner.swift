@@ -177,6 +177,14 @@ public enum BuildRunner {
     /// Stage "build": the history in one read transaction, then every page (unchanged workout and
     /// exercise pages taken over from the previous site).
     static func build(_ plan: Plan, loaded: Loaded, fingerprint: BuildFingerprint) throws -> Built {
+        let (input, hints) = try siteInput(plan, loaded: loaded, renderer: fingerprint.renderer)
+        return Built(site: try SiteBuilder.buildSite(input), hints: hints)
+    }
+
+    /// What the pages are built from: the history in one read transaction (Apple Health copies
+    /// counted once), the demo defaults and the goal check applied to it as stored, and the
+    /// hints for stderr. `wkt-site _hugo-content` builds its pages from the same input.
+    static func siteInput(_ plan: Plan, loaded: Loaded, renderer: String) throws -> (input: SiteBuildInput, hints: [String]) {
         let (history, synced) = StoreAccess.forStatistics(try loaded.store?.loadHistory() ?? WorkoutHistory(workouts: []))
         let settings = DemoDefaults.applied(to: plan.context.settings, history: history, today: plan.context.today)
         try GoalCheck.verify(settings.goals, history: history)
@@ -184,8 +192,8 @@ public enum BuildRunner {
         if let synced, !plan.request.quiet { hints.append(synced) }
         let input = SiteBuildInput(
             history: history, settings: settings, today: plan.context.today, baseURL: plan.request.baseURL,
-            templatesDirectory: plan.templates, previousSite: loaded.previous, renderer: fingerprint.renderer)
-        return Built(site: try SiteBuilder.buildSite(input), hints: hints)
+            templatesDirectory: plan.templates, previousSite: loaded.previous, renderer: renderer)
+        return (input, hints)
     }
 
     /// Stage "publish": the atomic swap, the stamp and the page manifest recorded in the marker.
