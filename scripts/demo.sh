@@ -3,5 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh
-swift build -c release --product wkt-site
+# The Swift runtime and Foundation linked in: a binary that runs on its own, starts in a third
+# of the time and maps less memory (README "Performance").
+swift build -c release --product wkt-site --static-swift-stdlib
 .build/release/wkt-site demo "$@"

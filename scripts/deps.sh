@@ -8,6 +8,10 @@ pkg-config --exists libcmark-gfm 2>/dev/null || need+=(libcmark-gfm-dev)
 [ -f /usr/include/cmark-gfm-core-extensions.h ] || need+=(libcmark-gfm-extensions-dev)
 [ -f /usr/include/sqlite3.h ] || need+=(libsqlite3-dev)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+# The release binary links Foundation statically (scripts/demo.sh), which needs the link files of
+# curl and libxml2 (FoundationNetworking, FoundationXML).
+[ -f /usr/include/x86_64-linux-gnu/curl/curl.h ] || [ -f /usr/include/curl/curl.h ] || need+=(libcurl4-openssl-dev)
+[ -f /usr/include/libxml2/libxml/parser.h ] || need+=(libxml2-dev)
 # The sqlite3 shell lets the store tests hold a competing lock (S-04) and check WAL files.
 command -v sqlite3 >/dev/null 2>&1 || need+=(sqlite3)
 

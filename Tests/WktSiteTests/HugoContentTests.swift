@@ -68,7 +68,7 @@ struct HugoContentTests {
         #expect(files["content/_index.md"]?.contains("\"url\"") == false)
         let config = try #require(files["config.toml"])
         for line in ["uglyURLs = true", "unsafe = true", "title = \"Test Log\"",
-                     "disableKinds = [\"taxonomy\", \"term\", \"404\"]", "render = \"never\""] {
+                     "disableKinds = [\"taxonomy\", \"term\", \"404\", \"RSS\", \"sitemap\"]", "render = \"never\""] {
             #expect(config.contains(line), "\(line)")
         }
         #expect(files["layouts/_default/single.html"]?.contains("{{ .Content }}") == true)

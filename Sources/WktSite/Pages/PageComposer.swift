@@ -50,11 +50,44 @@ final class PageComposer: Sendable {
     /// A composer for `site`.
     init(site: SiteModel) {
         self.site = site
-        var eventsByYear: [Int: [PREvent]] = [:]
-        for event in site.report.prEvents { eventsByYear[event.day.year, default: []].append(event) }
-        self.prRowsByYear = eventsByYear.mapValues { Self.prGroups(PREvent.newestFirst($0)) }
-        self.previousSameName = WorkoutComparison.previousSameName(site.workouts)
-        self.yearReviews = Dictionary(YearReview.all(report: site.report).map { ($0.year, $0) }) { first, _ in first }
+        // Three independent parts, computed side by side: this runs before any page can start.
+        let parts = ParallelMap.map(Part.allCases) { part -> Computed in
+            switch part {
+            case .prRows:
+                var eventsByYear: [Int: [PREvent]] = [:]
+                for event in site.report.prEvents { eventsByYear[event.day.year, default: []].append(event) }
+                return .prRows(eventsByYear.mapValues { Self.prGroups(PREvent.newestFirst($0)) })
+            case .previousSameName:
+                return .previousSameName(WorkoutComparison.previousSameName(site.workouts))
+            case .yearReviews:
+                return .yearReviews(Dictionary(YearReview.all(report: site.report).map { ($0.year, $0) }) { first, _ in first })
+            }
+        }
+        var prRows: [Int: [PRGroup]] = [:]
+        var previous: [Int?] = []
+        var reviews: [Int: YearReview] = [:]
+        for computed in parts {
+            switch computed {
+            case .prRows(let value): prRows = value
+            case .previousSameName(let value): previous = value
+            case .yearReviews(let value): reviews = value
+            }
+        }
+        self.prRowsByYear = prRows
+        self.previousSameName = previous
+        self.yearReviews = reviews
+    }
+
+    /// The parts of ``init(site:)`` computed in parallel.
+    private enum Part: CaseIterable, Sendable {
+        case prRows, previousSameName, yearReviews
+    }
+
+    /// One computed part.
+    private enum Computed: Sendable {
+        case prRows([Int: [PRGroup]])
+        case previousSameName([Int?])
+        case yearReviews([Int: YearReview])
     }
 
     /// Lists longer than this many rows are split into one page per year.
