@@ -30,4 +30,52 @@ enum ParallelMap {
         }
         return results.withLock { $0.compactMap { $0 } }
     }
+
+    /// `map` that stops at a failure: `transform` gets each item with its index; after a
+    /// failure no item is started any more, the ones started finish, and the failure of the
+    /// earliest of them in input order is the result. Items are started in input order, so
+    /// every item before a failing one has run: the result is the first failure of `map`'s
+    /// results, whatever the scheduling (for a transform whose failures depend only on its item).
+    static func mapUntilFailure<Item: Sendable, Output: Sendable, Failure: Error>(
+        _ items: [Item], _ transform: @Sendable (Int, Item) -> Result<Output, Failure>
+    ) -> Result<[Output], Failure> {
+        let workers = min(items.count, max(1, ProcessInfo.processInfo.activeProcessorCount))
+        guard workers > 1, #available(macOS 15, *) else {
+            var outputs: [Output] = []
+            outputs.reserveCapacity(items.count)
+            for (index, item) in items.enumerated() {
+                switch transform(index, item) {
+                case .success(let output): outputs.append(output)
+                case .failure(let failure): return .failure(failure)
+                }
+            }
+            return .success(outputs)
+        }
+        let results = Mutex<[Output?]>(Array(repeating: nil, count: items.count))
+        let firstFailure = Mutex<(index: Int, failure: Failure)?>(nil)
+        let stopped = Atomic<Bool>(false)
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            var local: [(index: Int, output: Output)] = []
+            local.reserveCapacity(items.count / workers + 1)
+            while !stopped.load(ordering: .relaxed) {
+                let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard index < items.count else { break }
+                switch transform(index, items[index]) {
+                case .success(let output):
+                    local.append((index, output))
+                case .failure(let failure):
+                    stopped.store(true, ordering: .relaxed)
+                    firstFailure.withLock { first in
+                        if first.map({ index < $0.index }) ?? true { first = (index, failure) }
+                    }
+                }
+            }
+            results.withLock { slots in
+                for result in local { slots[result.index] = result.output }
+            }
+        }
+        if let first = firstFailure.withLock({ $0 }) { return .failure(first.failure) }
+        return .success(results.withLock { $0.compactMap { $0 } })
+    }
 }

@@ -6,7 +6,10 @@ import WktMarkdown
 /// Pipeline (ARCHITECTURE.md "Rendering a page"): statistics once (`StatsEngine`) → pages composed as blocks of
 /// generated Markdown, user notes and our own HTML (charts, calendars) → each block rendered by
 /// its renderer (`MarkdownRenderer.pages`, `NoteRenderer`, none) → the Mustache layout. Pages are
-/// rendered on all cores and collected in a fixed order; the result is sorted by path.
+/// rendered on all cores and collected in a fixed order; the result is sorted by path
+/// (``buildSite(_:)``). ``streamSite(_:to:)`` hands each file to a sink as soon as it is made
+/// instead (to be written at once), keeping only paths and manifest entries: the same files
+/// without the site's bytes in memory all at once.
 ///
 /// Output: `index.html`, `history/index.html` and `history/<year>.html`, `workouts/index.html`,
 /// `workouts/<id>.html` (and `workouts/<year>.html` for long lists), `exercises/index.html` and
@@ -35,54 +38,10 @@ public enum SiteBuilder {
     /// - Returns: the files sorted by path, the manifest and how many pages were reused.
     /// - Throws: as ``build(_:)``.
     public static func buildSite(_ input: SiteBuildInput) throws(SiteError) -> SiteBuild {
-        let baseURL = try input.effectiveBaseURL.map(validateBaseURL)
-        var layout = try LayoutRenderer(templatesDirectory: input.templatesDirectory)
-        let noindex = input.settings.publish?.noindex ?? false
-        layout.robotsNoindex = noindex
-        let fingerprint = BuildFingerprint(
-            settings: input.settings, baseURL: baseURL, templates: layout.fingerprint, renderer: input.renderer)
-        // The one place `[publish]` applies: nothing below sees a hidden value.
-        let (history, quality) = input.publishedHistory
-        let configuration = fingerprint.configuration(storedSchedule: history.storedSchedule, body: history.body)
-        // Started before the statistics, so the previous pages are read while they are computed.
-        let started = input.previousSite.map { IncrementalBuild.start(previous: $0, renderer: input.renderer) }
-        let site = SiteModel(history: history, settings: input.publishedSettings, today: input.today, quality: quality)
-        let composer = PageComposer(site: site)
-        let renderer = PageRenderer(
-            layout: layout, notes: NoteRenderer(), siteTitle: site.siteTitle,
-            buildID: BuildID.compute(history: history, configuration: configuration),
-            footer: footer(site), baseURL: baseURL, dataQuality: !site.quality.isEmpty)
-        let incremental = started.map {
-            IncrementalBuild(
-                started: $0, fingerprint: fingerprint, configuration: configuration, composer: composer, renderer: renderer)
-        }
-
-        // stats.json and the feed are jobs too, so they run beside the pages instead of after them.
-        let jobs = [OutputJob.statsJSON, .feed] + ShareCard.allCases.map { OutputJob.card($0) } + composer.jobs.map { OutputJob.page($0) }
-        let rendered = ParallelMap.map(jobs) { job -> Result<JobOutput, SiteError> in
+        let render = try SiteRender(input)
+        let rendered = ParallelMap.map(render.jobs) { job -> Result<JobOutput, SiteError> in
             do throws(SiteError) {
-                switch job {
-                case .statsJSON:
-                    let stats = StatsJSON.encode(site.report, settings: site.settings, today: input.today, slugs: site.slugs)
-                    return .success(JobOutput(file: OutputFile(path: SitePaths.statsJSON, text: stats), source: "stats.json"))
-                case .feed:
-                    let feed = AtomFeed.document(site: site, baseURL: baseURL)
-                    return .success(JobOutput(file: OutputFile(path: SitePaths.feed, text: feed), source: "Atom feed"))
-                case .card(let card):
-                    return .success(JobOutput(file: try composer.card(card), source: "share card \(card.path)"))
-                case .page(let pageJob):
-                    var key: (path: String, key: UInt64)?
-                    switch incremental?.decide(pageJob) {
-                    case .reuse(let file, let entry):
-                        return .success(JobOutput(file: file, source: "page \(file.path) of the previous build", manifestEntry: entry, reused: true))
-                    case .render(let pageKey): key = pageKey
-                    case nil: break
-                    }
-                    let page = try composer.page(for: pageJob)
-                    let (file, slots) = try renderer.renderRecordingSlots(page)
-                    return .success(JobOutput(
-                        file: file, source: page.source, manifestEntry: IncrementalBuild.entry(key: key, file: file, slots: slots)))
-                }
+                return .success(try render.output(of: job))
             } catch {
                 return .failure(error)
             }
@@ -97,17 +56,10 @@ public enum SiteBuilder {
             if let entry = output.manifestEntry { entries[output.file.path] = entry }
             if output.reused { reusedPages += 1 }
         }
-        for asset in EmbeddedResources.assets {
-            outputs.append((OutputFile(path: SitePaths.assetsFolder + asset.path, text: asset.contents), "built-in asset \(asset.path)"))
-        }
-        if noindex { outputs.append((OutputFile(path: SitePaths.robots, text: SitePaths.robotsNoindex), "noindex (robots.txt)")) }
-        // A sitemap invites crawlers that noindex asks to stay away: none with noindex.
-        var build = SiteBuild(files: try finish(outputs, sitemapBase: noindex ? nil : baseURL), record: incremental?.record(entries), reusedPages: reusedPages)
-        // The built-in templates always take the fast path (a test keeps it so); only user
-        // templates can fall back to Mustache, which is slower but gives the same bytes.
-        if input.templatesDirectory != nil { build.warnings = layout.fastPathFallbacks().map(\.description) }
-        // Never silent: an [[ignore]] entry that excludes nothing is said on every build that runs.
-        build.warnings += quality.unmatchedLines
+        outputs += render.fixedOutputs
+        var build = SiteBuild(
+            files: try finish(outputs, sitemapBase: render.sitemapBase), record: render.record(entries), reusedPages: reusedPages)
+        build.warnings = render.warnings
         return build
     }
 

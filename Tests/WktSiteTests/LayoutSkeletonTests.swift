@@ -46,6 +46,25 @@ struct LayoutSkeletonTests {
         return String(decoding: output, as: UTF8.self)
     }
 
+    @Test("a spliced page is one allocation of its exact size, not an array grown by appending")
+    func exactCapacity() throws {
+        let layout = try LayoutRenderer()
+        let skeleton = try #require(Self.skeleton(layout, root: "../", section: .workouts))
+        // A body far larger than the layout, with every escaped character in the escaped fields.
+        let body = String(repeating: "<tr><td>Bench &amp; press</td><td>100 kg × 5</td></tr>\n", count: 400)
+        let context = Self.context(
+            title: "Bench & <Press> \"x\" 'y'", description: "A & B <c>", root: "../", section: .workouts, body: body)
+        var slots: [Range<Int>] = []
+        let bytes = skeleton.render(context, slots: &slots)
+        #expect(bytes.count > 20_000)
+        // Grown by appending, the capacity would be up to twice the size; reserved, only the
+        // allocator's rounding is left.
+        #expect(bytes.capacity - bytes.count < 64, "\(bytes.capacity) for \(bytes.count) bytes")
+        let spliced = try #require(skeleton.splice(bytes, slots: slots))
+        #expect(spliced.bytes == bytes)
+        #expect(spliced.bytes.capacity - spliced.bytes.count < 64, "\(spliced.bytes.capacity) for \(spliced.bytes.count) bytes")
+    }
+
     @Test("a layout without {{{shareMeta}}} still splices, and its pages simply have no share tags")
     func layoutWithoutShareTags() throws {
         let builtIn = try #require(EmbeddedResources.templates.first { $0.path == "layout.mustache" }).contents

@@ -52,49 +52,80 @@ public struct BuildRequest: Sendable {
 ///     prepare → lock → load → fingerprint (stop when up to date) → build → publish
 ///
 /// Each stage is one function; an error leaving a stage names it (`… (while building pages)`),
-/// keeping its own exit code. What decides "nothing changed" and which pages are taken over from
-/// the previous build is owned by WktSite's `BuildFingerprint`, `PreviousSite` and
+/// keeping its own exit code. When the publisher builds into a fresh temporary folder (no
+/// reusable `<output>.prev`: the first two builds into a folder, or one after `site.prev/` was
+/// removed), build and publish run as one streamed stage (`BuildRunner+Stream.swift`): each page is written as
+/// it is rendered instead of the whole site being held in memory, with the same stage names
+/// for its errors. What decides "nothing changed" and which pages are taken over from the
+/// previous build is owned by WktSite's `BuildFingerprint`, `PreviousSite` and
 /// `IncrementalBuild`; this runner only moves values between the stages.
 public enum BuildRunner {
-    /// Builds the site; `gate` (from `wkt-site serve`) wraps the publish stage only.
+    /// Builds the site; `gate` (from `wkt-site serve`) wraps the publish stage only (the swap).
     public static func run(_ request: BuildRequest, env: AppEnvironment, gate: (any PublishGate)? = nil) -> CommandResult {
         do {
-            let plan = try prepare(request, env: env)
-            var clock = StageClock(enabled: !(env.variables["WKT_TIMINGS"] ?? "").isEmpty)
-            let lock = try Stage.lock.run { try HeldLock.acquireForReading(storePath: plan.storePath, env: env) }
-            defer { lock.release() }
-            // From here on SIGINT/SIGTERM only set a flag: the publisher stops before the swap,
-            // removes its temporary folder and the old site stays (docs/reliability.md C-05).
-            let interrupts = Interrupts.install()
-            defer { interrupts.restore() }
-            clock.lap("lock")
-            let loaded = try Stage.load.run { try load(plan, lock: lock, env: env) }
-            clock.lap("load")
-            let inputs = try Stage.fingerprint.run { try fingerprint(plan, loaded: loaded) }
-            if !request.force, loaded.previous.isUpToDate(stamp: inputs.stamp) {
-                clock.lap("up-to-date check")
-                let text = request.quiet ? "" :
-                    "site: \(request.output)/ is up to date for \(plan.context.today) (nothing changed; --force rebuilds)\n"
-                return CommandResult(stdout: text, stderr: clock.lines)
-            }
-            clock.lap("fingerprint")
-            let built = try Stage.build.run { try build(plan, loaded: loaded, fingerprint: inputs.fingerprint) }
-            clock.lap("pages (\(built.site.reusedPages) reused)")
-            pauseForTests(env)
-            let published = try Stage.publish.run {
-                let publishing = { try publish(plan, built: built, stamp: inputs.stamp, interrupts: interrupts) }
-                return try gate.map { try $0.exclusively(publishing) } ?? publishing()
-            }
-            clock.lap("publish")
-            return try published.map { report in
-                if let status = interrupts.exitStatus {
-                    return .failure("interrupted after \(request.output)/ was replaced by the complete new build", exitCode: status)
-                }
-                return summary(plan, built: built, report: report, clock: clock)
-            }.get()
+            return run(try prepare(request, env: env), env: env, gate: gate)
         } catch {
             return error.result
         }
+    }
+
+    /// The stages after "prepare". `stopRequested` replaces the SIGINT/SIGTERM flag (tests stop a
+    /// build at a chosen point with it).
+    static func run(
+        _ plan: Plan, env: AppEnvironment, gate: (any PublishGate)?, stopRequested: (@Sendable () -> Bool)? = nil
+    ) -> CommandResult {
+        do {
+            return try stages(plan, env: env, gate: gate, stopRequested: stopRequested)
+        } catch {
+            return error.result
+        }
+    }
+
+    /// Runs the stages from "lock" on; an error leaving a stage names it.
+    private static func stages(
+        _ plan: Plan, env: AppEnvironment, gate: (any PublishGate)?, stopRequested: (@Sendable () -> Bool)?
+    ) throws -> CommandResult {
+        var clock = StageClock(enabled: !(env.variables["WKT_TIMINGS"] ?? "").isEmpty)
+        let lock = try Stage.lock.run { try HeldLock.acquireForReading(storePath: plan.storePath, env: env) }
+        defer { lock.release() }
+        // From here on SIGINT/SIGTERM only set a flag: the publisher stops before the swap,
+        // removes its temporary folder and the old site stays (docs/reliability.md C-05).
+        let interrupts = Interrupts.install()
+        defer { interrupts.restore() }
+        let stop = Stop(interrupts: interrupts, requested: stopRequested ?? interrupts.stopRequested)
+        clock.lap("lock")
+        let loaded = try Stage.load.run { try load(plan, lock: lock, env: env) }
+        clock.lap("load")
+        let inputs = try Stage.fingerprint.run { try fingerprint(plan, loaded: loaded) }
+        if !plan.request.force, loaded.previous.isUpToDate(stamp: inputs.stamp) {
+            clock.lap("up-to-date check")
+            let text = plan.request.quiet ? "" :
+                "site: \(plan.request.output)/ is up to date for \(plan.context.today) (nothing changed; --force rebuilds)\n"
+            return CommandResult(stdout: text, stderr: clock.lines)
+        }
+        clock.lap("fingerprint")
+        // Checks the output folder (nothing touched yet); a session when the build goes into a
+        // fresh temporary folder, whose pages are then written as they are rendered.
+        if let session = try Stage.publish.run({ try plan.publisher.begin(to: plan.output, shouldStop: stop.requested) }) {
+            return try streamed(plan, loaded: loaded, inputs: inputs, into: session, stop: stop, gate: gate, env: env, clock: &clock)
+        }
+        let built = try Stage.build.run { try build(plan, loaded: loaded, fingerprint: inputs.fingerprint) }
+        clock.lap("pages (\(built.reusedPages) reused)")
+        pauseForTests(env)
+        let published = try Stage.publish.run {
+            let publishing = { try publish(plan, built: built, stamp: inputs.stamp, stop: stop) }
+            return try gate.map { try $0.exclusively(publishing) } ?? publishing()
+        }
+        clock.lap("publish")
+        return try complete(plan, built: built, published: published, stop: stop, clock: clock)
+    }
+
+    /// How a run learns that it must stop, and with which exit status.
+    struct Stop {
+        /// The signals received.
+        let interrupts: Interrupts
+        /// Polled by the publisher before every file and before the swap.
+        let requested: @Sendable () -> Bool
     }
 
     /// The stages, by the names their errors carry.
@@ -110,10 +141,15 @@ public enum BuildRunner {
             do {
                 return try body()
             } catch {
-                var failure = AppFailure(error)
-                failure.message += " (while \(rawValue))"
-                throw failure
+                throw named(error)
             }
+        }
+
+        /// `error` with this stage named at the end of its message (exit code kept).
+        func named(_ error: any Error) -> AppFailure {
+            var failure = AppFailure(error)
+            failure.message += " (while \(rawValue))"
+            return failure
         }
     }
 
@@ -134,9 +170,20 @@ public enum BuildRunner {
         let previous: PreviousSite
     }
 
-    /// The history's pages, ready to publish, with the hints for stderr.
+    /// The history's pages, ready to publish (or already written, when streamed), with the
+    /// hints for stderr.
     struct Built {
-        let site: SiteBuild
+        /// The files to publish; empty when they were streamed.
+        let files: [OutputFile]
+        /// How many files the site has.
+        let fileCount: Int
+        /// The page manifest for the marker.
+        let record: String?
+        /// How many pages were taken over from the previous build.
+        let reusedPages: Int
+        /// The build's warnings (templates that slow it down, `[[ignore]]` entries that match nothing).
+        let warnings: [String]
+        /// Hints for stderr (a missing store, synced duplicates).
         let hints: [String]
     }
 
@@ -178,12 +225,16 @@ public enum BuildRunner {
     /// exercise pages taken over from the previous site).
     static func build(_ plan: Plan, loaded: Loaded, fingerprint: BuildFingerprint) throws -> Built {
         let (input, hints) = try siteInput(plan, loaded: loaded, renderer: fingerprint.renderer)
-        return Built(site: try SiteBuilder.buildSite(input), hints: hints)
+        let site = try SiteBuilder.buildSite(input)
+        return Built(
+            files: site.files, fileCount: site.files.count, record: site.record, reusedPages: site.reusedPages,
+            warnings: site.warnings, hints: hints)
     }
 
-    /// What the pages are built from: the history in one read transaction (Apple Health copies
-    /// counted once), the demo defaults and the goal check applied to it as stored, and the
-    /// hints for stderr. `wkt-site _hugo-content` builds its pages from the same input.
+    /// The first part of stage "build": the history in one read transaction (Apple Health copies
+    /// counted once), the demo defaults and the goal check applied to it as stored, and the input
+    /// of `SiteBuilder` with the hints for stderr. `wkt-site _hugo-content` builds its pages from
+    /// the same input.
     static func siteInput(_ plan: Plan, loaded: Loaded, renderer: String) throws -> (input: SiteBuildInput, hints: [String]) {
         let (history, synced) = StoreAccess.forStatistics(try loaded.store?.loadHistory() ?? WorkoutHistory(workouts: []))
         let settings = DemoDefaults.applied(to: plan.context.settings, history: history, today: plan.context.today)
@@ -197,19 +248,43 @@ public enum BuildRunner {
     }
 
     /// Stage "publish": the atomic swap, the stamp and the page manifest recorded in the marker.
-    /// An interruption is a result (130/143, the old site kept), not an error.
-    static func publish(_ plan: Plan, built: Built, stamp: String, interrupts: Interrupts) throws -> Result<PublishReport, AppFailure> {
-        let published: Result<PublishReport, PublishError> = Result { () throws(PublishError) in
+    static func publish(_ plan: Plan, built: Built, stamp: String, stop: Stop) throws -> Result<PublishReport, AppFailure> {
+        try publishing(plan, stop: stop) { () throws(PublishError) in
             try plan.publisher.publish(
-                files: built.site.files, to: plan.output, sync: plan.request.sync, stamp: stamp, record: built.site.record,
-                shouldStop: interrupts.stopRequested)
+                files: built.files, to: plan.output, sync: plan.request.sync, stamp: stamp, record: built.record,
+                shouldStop: stop.requested)
         }
+    }
+
+    /// The publisher's report from `body`; an interruption is a result (130/143, the old site
+    /// kept), not an error, so its message carries no stage name.
+    static func publishing(
+        _ plan: Plan, stop: Stop, _ body: () throws(PublishError) -> PublishReport
+    ) throws -> Result<PublishReport, AppFailure> {
+        let published = Result(catching: body)
         if case .failure(.interrupted(let leftover)) = published {
-            var message = "interrupted; \(plan.request.output)/ is unchanged"
-            if let leftover { message += " (\(leftover) is removed by the next build)" }
-            return .failure(AppFailure(message: message, exitCode: interrupts.exitStatus ?? 130))
+            return .failure(interrupted(plan, leftover: leftover, stop: stop))
         }
         return .success(try published.get())
+    }
+
+    /// The failure of a run stopped before the swap: `site/` is unchanged.
+    static func interrupted(_ plan: Plan, leftover: String?, stop: Stop) -> AppFailure {
+        var message = "interrupted; \(plan.request.output)/ is unchanged"
+        if let leftover { message += " (\(leftover) is removed by the next build)" }
+        return AppFailure(message: message, exitCode: stop.interrupts.exitStatus ?? 130)
+    }
+
+    /// The run's result once the publish stage is over.
+    static func complete(
+        _ plan: Plan, built: Built, published: Result<PublishReport, AppFailure>, stop: Stop, clock: StageClock
+    ) throws -> CommandResult {
+        try published.map { report in
+            if let status = stop.interrupts.exitStatus {
+                return .failure("interrupted after \(plan.request.output)/ was replaced by the complete new build", exitCode: status)
+            }
+            return summary(plan, built: built, report: report, clock: clock)
+        }.get()
     }
 
     /// The success report: the summary on stdout (none with `--quiet`, A-13), hints, timings and
@@ -218,9 +293,9 @@ public enum BuildRunner {
     static func summary(_ plan: Plan, built: Built, report: PublishReport, clock: StageClock) -> CommandResult {
         let request = plan.request
         var stderr = built.hints + clock.lines
-        if !request.quiet { stderr += (built.site.warnings + report.warnings).map { "wkt-site: warning: \($0)" } }
+        if !request.quiet { stderr += (built.warnings + report.warnings).map { "wkt-site: warning: \($0)" } }
         let summary = request.quiet ? "" :
-            "site: \(built.site.files.count) files in \(request.output)/ (\(report.filesWritten) written, "
+            "site: \(built.fileCount) files in \(request.output)/ (\(report.filesWritten) written, "
             + "\(report.filesUnchanged) unchanged) for \(plan.context.today)\n"
         return CommandResult(stdout: summary, stderr: stderr)
     }

@@ -59,7 +59,7 @@ struct OutputPlan {
         }
         for file in sorted where directories.contains(Array(file.path.utf8)) {
             let child = sorted.first { $0.path.utf8.starts(with: Array((file.path + "/").utf8)) }
-            throw .invalidFile(path: file.path, rule: "it is a file and also the folder of '\(child?.path ?? "")'")
+            throw .invalidFile(path: file.path, rule: Self.fileAndFolderRule(child: child?.path ?? ""))
         }
         self.files = sorted
         self.directories = directoryNames.sorted(by: utf8Precedes)
@@ -68,8 +68,14 @@ struct OutputPlan {
         self.keep = keepEntries
     }
 
-    /// The components of a valid relative file path, or the rule it breaks.
-    private static func validatedComponents(of path: String, keep: [[Substring]]) throws(PublishError) -> [Substring] {
+    /// The rule broken by a file path that is also the folder of the file `child`.
+    static func fileAndFolderRule(child: String) -> String {
+        "it is a file and also the folder of '\(child)'"
+    }
+
+    /// The components of a valid relative file path, or the rule it breaks (`keep`: the
+    /// keep-list's entries split at `/`; a dot-file is allowed only below one of them).
+    static func validatedComponents(of path: String, keep: [[Substring]]) throws(PublishError) -> [Substring] {
         if path.isEmpty { throw .invalidFile(path: path, rule: "the path is empty") }
         if path.utf8.contains(0) { throw .invalidFile(path: path, rule: "the path contains a NUL byte") }
         if path.hasPrefix("/") { throw .invalidFile(path: path, rule: "the path is absolute") }

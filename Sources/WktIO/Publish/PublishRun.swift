@@ -108,25 +108,51 @@ struct PublishRun {
 
     /// Fills the temporary folder: marker, files, keep-list, and `syncfs` when asked.
     mutating func build(sync: Bool) throws(PublishError) {
-        let fileSystem = fileSystem
-        let markerBytes = plan.markerBytes
-        let temporary = temporary
         if reusedPreviousBuild {
             try prune(relative: "")
         } else {
             // The marker goes first, so a run killed from here on leaves a folder the next
             // run recognises as its own and removes.
-            try performing(.marker) { () throws(FileSystemError) in
-                try fileSystem.writeFile(joinPath(temporary, OutputPlan.markerName), markerBytes, 0o644)
-            }
+            try writeMarker(plan.markerBytes)
         }
         try writeFiles()
+        try completeTree(sync: sync)
+    }
+
+    /// Writes (or rewrites) the marker of a new temporary folder.
+    func writeMarker(_ bytes: [UInt8]) throws(PublishError) {
+        let fileSystem = fileSystem
+        let path = joinPath(temporary, OutputPlan.markerName)
+        try performing(.marker) { () throws(FileSystemError) in try fileSystem.writeFile(path, bytes, 0o644) }
+    }
+
+    /// The last steps before the swap, once every file is written: the keep-list copied from
+    /// the old site, and `syncfs` when asked.
+    mutating func completeTree(sync: Bool) throws(PublishError) {
+        let fileSystem = fileSystem
+        let temporary = temporary
         if state.outputExists {
             for entry in plan.keep { try copyKeptEntry(entry) }
         }
         if sync {
             try performing(.sync) { () throws(FileSystemError) in try fileSystem.syncFileSystem(temporary) }
         }
+    }
+
+    /// What the run did, once the swap (`method`) is done.
+    func report(swap method: SwapMethod) -> PublishReport {
+        PublishReport(
+            filesWritten: filesWritten,
+            bytesWritten: bytesWritten,
+            filesUnchanged: filesUnchanged,
+            staleEntriesRemoved: staleEntriesRemoved,
+            keptEntries: keptEntries,
+            reusedPreviousBuild: reusedPreviousBuild,
+            swap: method,
+            warnings: warnings,
+            filesPatched: filesPatched,
+            bytesPatched: bytesPatched
+        )
     }
 
     /// Creates the missing directories (0755) and writes every new or replaced file (0644), in

@@ -29,6 +29,16 @@ import Darwin
 ///    system refuses (`EINVAL`, `ENOSYS`, `EXDEV`, `EOPNOTSUPP`), and keeps the old tree as
 ///    `site.prev/`.
 ///
+/// **Streaming into a fresh folder.** `publish` needs every file in memory at once. When no
+/// previous build is reused (a first build, `site.prev/` missing or not ours, or
+/// `reusePreviousBuild` off), ``begin(to:keep:shouldStop:)`` lets a build write each file as it
+/// is made instead, through a ``PublishSession``, so the site's bytes are never all held: the
+/// output folder and keep-list checks and steps 2–3 run first (the temporary folder carries
+/// the marker before any file), then each file is checked and written as it arrives (step 1's
+/// path rules, duplicates refused when the second copy arrives), then the session's
+/// `finish` rewrites the marker with the stamp and record and does steps 4–5. The result is
+/// the same tree and the same report as `publish` gives for the same files.
+///
 /// **Reusing the previous build.** Deleting a whole old tree and writing every file anew is
 /// the slow part of publishing (docs/product.md). So, by default, `site.prev/` (which carries the
 /// marker) is renamed to be the temporary folder: files whose bytes and mode already match
@@ -99,7 +109,7 @@ public struct SitePublisher: Sendable {
     public func publish(
         files: [OutputFile],
         to output: String,
-        keep: [String] = ["CNAME", ".well-known"],
+        keep: [String] = SitePublisher.defaultKeep,
         sync: Bool = false,
         stamp: String? = nil,
         record: String? = nil,
@@ -122,22 +132,52 @@ public struct SitePublisher: Sendable {
         }
         let method = try run.swap()
         if sync { run.syncParent() }
-        return PublishReport(
-            filesWritten: run.filesWritten,
-            bytesWritten: run.bytesWritten,
-            filesUnchanged: run.filesUnchanged,
-            staleEntriesRemoved: run.staleEntriesRemoved,
-            keptEntries: run.keptEntries,
-            reusedPreviousBuild: run.reusedPreviousBuild,
-            swap: method,
-            warnings: run.warnings,
-            filesPatched: run.filesPatched,
-            bytesPatched: run.bytesPatched
-        )
+        return run.report(swap: method)
     }
 
+    /// Starts a publish that takes its files one at a time as they are made (see the type's
+    /// notes and ``PublishSession``) when the new build goes into a fresh temporary folder.
+    ///
+    /// Checks the keep-list and the output folder (F-12; nothing is touched before), and
+    /// returns nil when ``reusePreviousBuild`` is set and `<output>.prev` carries the marker:
+    /// reusing that tree needs every file up front, so the caller collects its files for
+    /// ``publish(files:to:keep:sync:stamp:record:shouldStop:)``. Otherwise removes stale
+    /// `site.tmp-*` folders (F-08), deletes an unreused `<output>.prev`, creates the temporary
+    /// folder (0755) and writes the marker's fixed text into it.
+    /// - Parameters:
+    ///   - output: the output folder, as for `publish`.
+    ///   - keep: entries of the old site carried into the new one, as for `publish`.
+    ///   - shouldStop: polled before every file written and before the swap, as for `publish`.
+    /// - Returns: the session to write the files through, or nil (nothing touched).
+    /// - Throws: `PublishError`; the temporary folder is gone (or named as `leftover`).
+    public func begin(
+        to output: String,
+        keep: [String] = SitePublisher.defaultKeep,
+        shouldStop: @escaping @Sendable () -> Bool = { false }
+    ) throws(PublishError) -> PublishSession? {
+        let plan = try OutputPlan(files: [], keep: keep)
+        let location = try OutputLocation(path: output, home: homeDirectory, fileSystem: fileSystem)
+        let state = try OutputState(location: location, fileSystem: fileSystem)
+        if reusePreviousBuild, state.previous == .build { return nil }
+        let temporary = joinPath(location.parent, location.temporaryPrefix + temporarySuffix())
+        var run = PublishRun(fileSystem: fileSystem, plan: plan, location: location, state: state, temporary: temporary)
+        run.shouldStop = shouldStop
+        try run.removeStaleTemporaries()
+        do throws(PublishError) {
+            try run.prepare(reuse: false)
+            // The marker goes first, as in `publish`; `finish` rewrites it with the stamp and record.
+            try run.writeMarker(OutputPlan.markerBytes)
+        } catch {
+            throw Self.withLeftover(error, run.rollBack())
+        }
+        return PublishSession(run: run)
+    }
+
+    /// The keep-list `publish` and `begin` use unless told otherwise (docs/reliability.md F-11).
+    public static let defaultKeep = ["CNAME", ".well-known"]
+
     /// `error` with the temporary folder named when it could not be removed.
-    private static func withLeftover(_ error: PublishError, _ leftover: String?) -> PublishError {
+    static func withLeftover(_ error: PublishError, _ leftover: String?) -> PublishError {
         switch error {
         case let .io(step, failure, _): return .io(step: step, failure: failure, leftover: leftover)
         case .interrupted: return .interrupted(leftover: leftover)

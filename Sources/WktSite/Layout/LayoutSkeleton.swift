@@ -136,7 +136,8 @@ struct LayoutSkeleton: Sendable {
         slots.removeAll(keepingCapacity: true)
         var output: [UInt8] = []
         // The exact size (a few bytes over when a quote carries a combining mark and stays as it
-        // is): pages are kept in memory until they are written, so no spare kilobyte per page.
+        // is), so a page is one allocation: a collected build keeps every page in memory until
+        // it is published, and a streamed one should not copy a page while growing it.
         output.reserveCapacity(pieces.reduce(fixedCount) { total, piece in
             guard case .field(let field, let escaped) = piece else { return total }
             let value = field.value(in: context).utf8

@@ -1,0 +1,125 @@
+import WktCore
+import WktMarkdown
+
+/// One build of the site up to its parallel stage: the inputs resolved once (base URL, layout,
+/// the `[publish]` profile applied, statistics, page composer and renderer, page reuse) and the
+/// list of jobs, each producing one file. ``SiteBuilder/buildSite(_:)`` collects the jobs'
+/// files; ``SiteBuilder/streamSite(_:to:)`` hands each to a sink as it is made. Both add
+/// ``fixedOutputs`` and the sitemap and get the same files.
+struct SiteRender: Sendable {
+    /// The base URL in force (ending in `/`), if any.
+    let baseURL: String?
+    /// `[publish] noindex`: a robots tag on every page, `robots.txt`, no sitemap.
+    let noindex: Bool
+    /// The layout (for the fast-path warnings).
+    let layout: LayoutRenderer
+    /// `[[ignore]]` lines that matched nothing, said on every build.
+    let unmatchedIgnoreLines: [String]
+    /// Whether the templates come from the user (only they can fall back to Mustache).
+    let userTemplates: Bool
+    /// Today, for `stats.json`.
+    let today: CivilDate
+    /// The statistics and everything the pages show.
+    let site: SiteModel
+    /// Makes the pages and cards.
+    let composer: PageComposer
+    /// Renders a page's blocks and its layout.
+    let renderer: PageRenderer
+    /// Page reuse, when the build was given a previous site.
+    let incremental: IncrementalBuild?
+    /// Every file of the parallel stage, in a fixed order: stats.json and the feed first (they
+    /// run beside the pages instead of after them), the share cards, then the pages.
+    let jobs: [SiteBuilder.OutputJob]
+
+    /// Resolves `input` and computes the statistics.
+    /// - Throws: ``SiteError`` for a bad base URL or template.
+    init(_ input: SiteBuildInput) throws(SiteError) {
+        let baseURL = try input.effectiveBaseURL.map(SiteBuilder.validateBaseURL)
+        var layout = try LayoutRenderer(templatesDirectory: input.templatesDirectory)
+        let noindex = input.settings.publish?.noindex ?? false
+        layout.robotsNoindex = noindex
+        let fingerprint = BuildFingerprint(
+            settings: input.settings, baseURL: baseURL, templates: layout.fingerprint, renderer: input.renderer)
+        // The one place `[publish]` applies: nothing below sees a hidden value.
+        let (history, quality) = input.publishedHistory
+        let configuration = fingerprint.configuration(storedSchedule: history.storedSchedule, body: history.body)
+        // Started before the statistics, so the previous pages are read while they are computed.
+        let started = input.previousSite.map { IncrementalBuild.start(previous: $0, renderer: input.renderer) }
+        let site = SiteModel(history: history, settings: input.publishedSettings, today: input.today, quality: quality)
+        let composer = PageComposer(site: site)
+        let renderer = PageRenderer(
+            layout: layout, notes: NoteRenderer(), siteTitle: site.siteTitle,
+            buildID: BuildID.compute(history: history, configuration: configuration),
+            footer: SiteBuilder.footer(site), baseURL: baseURL, dataQuality: !site.quality.isEmpty)
+        self.incremental = started.map {
+            IncrementalBuild(
+                started: $0, fingerprint: fingerprint, configuration: configuration, composer: composer, renderer: renderer)
+        }
+        self.baseURL = baseURL
+        self.noindex = noindex
+        self.layout = layout
+        self.unmatchedIgnoreLines = quality.unmatchedLines
+        self.userTemplates = input.templatesDirectory != nil
+        self.today = input.today
+        self.site = site
+        self.composer = composer
+        self.renderer = renderer
+        self.jobs = [SiteBuilder.OutputJob.statsJSON, .feed] + ShareCard.allCases.map { SiteBuilder.OutputJob.card($0) }
+            + composer.jobs.map { SiteBuilder.OutputJob.page($0) }
+    }
+
+    /// Produces the file of one job: composed and rendered, or a page taken over from the
+    /// previous build; a rendered page gets its manifest entry for the next build here, while
+    /// its bytes are at hand.
+    func output(of job: SiteBuilder.OutputJob) throws(SiteError) -> SiteBuilder.JobOutput {
+        switch job {
+        case .statsJSON:
+            let stats = StatsJSON.encode(site.report, settings: site.settings, today: today, slugs: site.slugs)
+            return SiteBuilder.JobOutput(file: OutputFile(path: SitePaths.statsJSON, text: stats), source: "stats.json")
+        case .feed:
+            let feed = AtomFeed.document(site: site, baseURL: baseURL)
+            return SiteBuilder.JobOutput(file: OutputFile(path: SitePaths.feed, text: feed), source: "Atom feed")
+        case .card(let card):
+            return SiteBuilder.JobOutput(file: try composer.card(card), source: "share card \(card.path)")
+        case .page(let pageJob):
+            var key: (path: String, key: UInt64)?
+            switch incremental?.decide(pageJob) {
+            case .reuse(let file, let entry):
+                return SiteBuilder.JobOutput(
+                    file: file, source: "page \(file.path) of the previous build", manifestEntry: entry, reused: true)
+            case .render(let pageKey): key = pageKey
+            case nil: break
+            }
+            let page = try composer.page(for: pageJob)
+            let (file, slots) = try renderer.renderRecordingSlots(page)
+            return SiteBuilder.JobOutput(
+                file: file, source: page.source, manifestEntry: IncrementalBuild.entry(key: key, file: file, slots: slots))
+        }
+    }
+
+    /// The files made after the parallel stage, other than the sitemap: the built-in assets and,
+    /// with `noindex`, `robots.txt`.
+    var fixedOutputs: [(file: OutputFile, source: String)] {
+        var outputs = EmbeddedResources.assets.map {
+            (file: OutputFile(path: SitePaths.assetsFolder + $0.path, text: $0.contents), source: "built-in asset \($0.path)")
+        }
+        if noindex { outputs.append((OutputFile(path: SitePaths.robots, text: SitePaths.robotsNoindex), "noindex (robots.txt)")) }
+        return outputs
+    }
+
+    /// The base URL of the sitemap: none without a base URL, and none with `noindex` (a sitemap
+    /// invites crawlers that noindex asks to stay away).
+    var sitemapBase: String? { noindex ? nil : baseURL }
+
+    /// The marker's record for the next build from the pages' manifest entries (nil without reuse).
+    func record(_ entries: [String: PageManifest.Entry]) -> String? {
+        incremental?.record(entries)
+    }
+
+    /// The build's warnings: user templates that keep pages off the fast layout path (the
+    /// built-in ones always take it; a test keeps it so), then `[[ignore]]` entries that exclude
+    /// nothing (never silent: said on every build that runs).
+    var warnings: [String] {
+        (userTemplates ? layout.fastPathFallbacks().map(\.description) : []) + unmatchedIgnoreLines
+    }
+}
