@@ -117,11 +117,7 @@ public struct SitePublisher: Sendable {
     ) throws(PublishError) -> PublishReport {
         var plan = try OutputPlan(files: files, keep: keep)
         plan.markerBytes = OutputPlan.markerBytes(stamp: stamp, record: record)
-        let location = try OutputLocation(path: output, home: homeDirectory, fileSystem: fileSystem)
-        let state = try OutputState(location: location, fileSystem: fileSystem)
-        let temporary = joinPath(location.parent, location.temporaryPrefix + temporarySuffix())
-        var run = PublishRun(fileSystem: fileSystem, plan: plan, location: location, state: state, temporary: temporary)
-        run.shouldStop = shouldStop
+        var run = try checkedRun(plan, to: output, shouldStop: shouldStop)
         try run.removeStaleTemporaries()
         do throws(PublishError) {
             try run.prepare(reuse: reusePreviousBuild)
@@ -155,13 +151,8 @@ public struct SitePublisher: Sendable {
         keep: [String] = SitePublisher.defaultKeep,
         shouldStop: @escaping @Sendable () -> Bool = { false }
     ) throws(PublishError) -> PublishSession? {
-        let plan = try OutputPlan(files: [], keep: keep)
-        let location = try OutputLocation(path: output, home: homeDirectory, fileSystem: fileSystem)
-        let state = try OutputState(location: location, fileSystem: fileSystem)
-        if reusePreviousBuild, state.previous == .build { return nil }
-        let temporary = joinPath(location.parent, location.temporaryPrefix + temporarySuffix())
-        var run = PublishRun(fileSystem: fileSystem, plan: plan, location: location, state: state, temporary: temporary)
-        run.shouldStop = shouldStop
+        var run = try checkedRun(try OutputPlan(files: [], keep: keep), to: output, shouldStop: shouldStop)
+        if reusePreviousBuild, run.state.previous == .build { return nil }
         try run.removeStaleTemporaries()
         do throws(PublishError) {
             try run.prepare(reuse: false)
@@ -171,6 +162,19 @@ public struct SitePublisher: Sendable {
             throw Self.withLeftover(error, run.rollBack())
         }
         return PublishSession(run: run)
+    }
+
+    /// A run of `plan` into `output` once the output folder and its `.prev` sibling passed their
+    /// checks (F-12), with its temporary folder named; nothing is touched yet.
+    private func checkedRun(
+        _ plan: OutputPlan, to output: String, shouldStop: @escaping @Sendable () -> Bool
+    ) throws(PublishError) -> PublishRun {
+        let location = try OutputLocation(path: output, home: homeDirectory, fileSystem: fileSystem)
+        let state = try OutputState(location: location, fileSystem: fileSystem)
+        let temporary = joinPath(location.parent, location.temporaryPrefix + temporarySuffix())
+        var run = PublishRun(fileSystem: fileSystem, plan: plan, location: location, state: state, temporary: temporary)
+        run.shouldStop = shouldStop
+        return run
     }
 
     /// The keep-list `publish` and `begin` use unless told otherwise (docs/reliability.md F-11).
