@@ -51,9 +51,41 @@ public struct SiteBuildInput: Sendable {
     /// (``PublishProfile/redact(_:calendar:)``, which also drops bodyweight measurements when
     /// `bodyweight` is hidden), before any statistic or page is computed.
     public var publishedHistory: (history: WorkoutHistory, quality: QualityReport) {
-        let (kept, quality) = DataQuality.assess(history: history, settings: settings, today: today)
-        let published = settings.publish.map { $0.redact(kept, calendar: TrainingCalendar(settings: settings)) } ?? kept
-        return (published, quality)
+        let outcome = IgnoreList.apply(settings.ignore, to: history)
+        return (published(outcome.history), DataQuality.report(of: outcome, settings: settings, today: today))
+    }
+
+    /// ``publishedHistory`` with its statistics (``StatsEngine`` under ``publishedSettings``):
+    /// the quality rules and the statistics read the same history but not each other's results,
+    /// so they run side by side (both come before any page can start).
+    var publishedStatistics: (history: WorkoutHistory, quality: QualityReport, report: StatsReport) {
+        let outcome = IgnoreList.apply(settings.ignore, to: history)
+        let published = published(outcome.history)
+        let (settings, today) = (self.settings, self.today)
+        let statisticsSettings = publishedSettings
+        var quality = QualityReport()
+        var report: StatsReport?
+        for part in ParallelMap.map([false, true], { statistics -> SetupPart in
+            statistics ? .statistics(StatsEngine.compute(history: published, settings: statisticsSettings, today: today))
+                : .quality(DataQuality.report(of: outcome, settings: settings, today: today))
+        }) {
+            switch part {
+            case .quality(let value): quality = value
+            case .statistics(let value): report = value
+            }
+        }
+        return (published, quality, report ?? StatsEngine.compute(history: published, settings: statisticsSettings, today: today))
+    }
+
+    /// One result of ``publishedStatistics``.
+    private enum SetupPart: Sendable {
+        case quality(QualityReport)
+        case statistics(StatsReport)
+    }
+
+    /// `kept` with what `settings.publish` hides removed.
+    private func published(_ kept: WorkoutHistory) -> WorkoutHistory {
+        settings.publish.map { $0.redact(kept, calendar: TrainingCalendar(settings: settings)) } ?? kept
     }
 
     /// The settings the site is computed with: ``settings`` without `bodyweight_kg` when

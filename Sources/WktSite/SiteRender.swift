@@ -41,11 +41,11 @@ struct SiteRender: Sendable {
         let fingerprint = BuildFingerprint(
             settings: input.settings, baseURL: baseURL, templates: layout.fingerprint, renderer: input.renderer)
         // The one place `[publish]` applies: nothing below sees a hidden value.
-        let (history, quality) = input.publishedHistory
+        let (history, quality, report) = input.publishedStatistics
         let configuration = fingerprint.configuration(storedSchedule: history.storedSchedule, body: history.body)
         // Started before the statistics, so the previous pages are read while they are computed.
         let started = input.previousSite.map { IncrementalBuild.start(previous: $0, renderer: input.renderer) }
-        let site = SiteModel(history: history, settings: input.publishedSettings, today: input.today, quality: quality)
+        let site = SiteModel(history: history, settings: input.publishedSettings, today: input.today, quality: quality, report: report)
         let composer = PageComposer(site: site)
         let renderer = PageRenderer(
             layout: layout, notes: NoteRenderer(), siteTitle: site.siteTitle,

@@ -40,9 +40,21 @@ public enum DataQuality {
     /// - Returns: the history for every statistic and page, and the report.
     public static func assess(history: WorkoutHistory, settings: Settings, today: CivilDate) -> (history: WorkoutHistory, report: QualityReport) {
         let outcome = IgnoreList.apply(settings.ignore, to: history)
+        return (outcome.history, report(of: outcome, settings: settings, today: today))
+    }
+
+    /// The second half of ``assess(history:settings:today:)``: the rules run on the history
+    /// `[[ignore]]` left (`outcome`), with the ignored sets and unmatched entries. Separate so a
+    /// caller can run the rules beside the statistics, which need only `outcome.history`.
+    /// - Parameters:
+    ///   - outcome: ``IgnoreList/apply(_:to:)`` of `settings.ignore`.
+    ///   - settings: the configuration (the calendar, the unit).
+    ///   - today: the resolved today.
+    /// - Returns: the report.
+    public static func report(of outcome: IgnoreOutcome, settings: Settings, today: CivilDate) -> QualityReport {
         let findings = QualityRules.findings(
             in: outcome.history, calendar: TrainingCalendar(settings: settings), today: today,
             units: DisplayUnits(unit: settings.unit))
-        return (outcome.history, QualityReport(findings: findings, ignored: outcome.ignored, unmatched: outcome.unmatched))
+        return QualityReport(findings: findings, ignored: outcome.ignored, unmatched: outcome.unmatched)
     }
 }

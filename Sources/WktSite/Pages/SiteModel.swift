@@ -106,8 +106,15 @@ final class SiteModel: Sendable {
     var units: DisplayUnits { DisplayUnits(unit: settings.unit) }
 
     /// Computes the statistics and every lookup the pages need.
-    init(history: WorkoutHistory, settings: Settings, today: CivilDate, quality: QualityReport = QualityReport()) {
-        let report = StatsEngine.compute(history: history, settings: settings, today: today)
+    convenience init(history: WorkoutHistory, settings: Settings, today: CivilDate, quality: QualityReport = QualityReport()) {
+        self.init(
+            history: history, settings: settings, today: today, quality: quality,
+            report: StatsEngine.compute(history: history, settings: settings, today: today))
+    }
+
+    /// Every lookup the pages need, around statistics already computed: `report` must be
+    /// `StatsEngine.compute(history:settings:today:)` of the same arguments.
+    init(history: WorkoutHistory, settings: Settings, today: CivilDate, quality: QualityReport, report: StatsReport) {
         self.quality = quality
         self.settings = settings
         self.report = report
