@@ -2,7 +2,7 @@ import WktCore
 
 /// What a build records about its reusable pages, so the next build can take a page over from
 /// the previous site instead of composing and rendering it again when the page's inputs are
-/// unchanged (docs/product.md: "rebuild after one new workout ≤ 0.3 s").
+/// unchanged (docs/product.md "Speed budgets": the rebuild after one new workout).
 ///
 /// Text, one line per page after a header:
 ///
