@@ -124,7 +124,7 @@ let package = Package(
         ),
         .testTarget(name: "WktMarkdownTests", dependencies: ["WktMarkdown"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "WktSiteTests", dependencies: ["WktSite", "WktCore", "WktMarkdown", "WktDemo"],
+            name: "WktSiteTests", dependencies: ["WktSite", "WktCore", "WktMarkdown", "WktDemo", "WktTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "WktDemoTests", dependencies: ["WktDemo", "WktCore"], swiftSettings: swiftSettings),

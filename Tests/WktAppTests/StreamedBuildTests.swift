@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import WktTestSupport
 @testable import WktApp
 import WktCore
 import WktIO
@@ -91,93 +92,103 @@ struct StreamedBuildTests {
     }
 
     @Test("a streamed build writes the files, marker and summary of a collected build, byte for byte")
-    func sameAsCollected() throws {
-        let (box, _) = try Self.builtOnce()
-        defer { box.remove() }
-        // "site" has no site.prev/: this build streams. "collected" is built three times, so its
-        // last (forced) build reuses collected.prev/ and publishes the collected files.
-        let streamed = BuildRunner.run(BuildRequest(today: "2026-11-25"), env: box.env)
-        #expect(streamed.exitCode == 0, "\(streamed.stderr)")
-        for day in ["2026-11-23", "2026-11-24", "2026-11-25"] {
-            let result = BuildRunner.run(BuildRequest(output: "collected", today: day, force: true), env: box.env)
-            #expect(result.exitCode == 0, "\(result.stderr)")
+    func sameAsCollected() async throws {
+        try await offCooperativePool {
+            let (box, _) = try Self.builtOnce()
+            defer { box.remove() }
+            // "site" has no site.prev/: this build streams. "collected" is built three times, so its
+            // last (forced) build reuses collected.prev/ and publishes the collected files.
+            let streamed = BuildRunner.run(BuildRequest(today: "2026-11-25"), env: box.env)
+            #expect(streamed.exitCode == 0, "\(streamed.stderr)")
+            for day in ["2026-11-23", "2026-11-24", "2026-11-25"] {
+                let result = BuildRunner.run(BuildRequest(output: "collected", today: day, force: true), env: box.env)
+                #expect(result.exitCode == 0, "\(result.stderr)")
+            }
+            #expect(box.exists("collected.prev"))
+            let site = try PublishBuildTests.everyFile(box.directory + "/site")
+            let collected = try PublishBuildTests.everyFile(box.directory + "/collected")
+            #expect(site.keys.sorted() == collected.keys.sorted())
+            for (path, bytes) in site { #expect(collected[path] == bytes, "\(path)") }
+            #expect(site[".wkt-site"].map { String(decoding: $0, as: UTF8.self).contains("\nwkt-pages 1 ") } == true)
+            #expect(streamed.stdout == "site: \(site.count - 1) files in site/ (\(site.count - 1) written, 0 unchanged) for 2026-11-25\n")
+            #expect(try Self.temporaries(box) == [])
         }
-        #expect(box.exists("collected.prev"))
-        let site = try PublishBuildTests.everyFile(box.directory + "/site")
-        let collected = try PublishBuildTests.everyFile(box.directory + "/collected")
-        #expect(site.keys.sorted() == collected.keys.sorted())
-        for (path, bytes) in site { #expect(collected[path] == bytes, "\(path)") }
-        #expect(site[".wkt-site"].map { String(decoding: $0, as: UTF8.self).contains("\nwkt-pages 1 ") } == true)
-        #expect(streamed.stdout == "site: \(site.count - 1) files in site/ (\(site.count - 1) written, 0 unchanged) for 2026-11-25\n")
-        #expect(try Self.temporaries(box) == [])
     }
 
     @Test("a page that fails to render mid-stream: 65 (while building pages), the written files removed, the site kept")
-    func renderFailure() throws {
-        let (box, before) = try Self.builtOnce()
-        defer { box.remove() }
-        try box.write("wkt-site.toml", "[publish]\nnoindex = true\n")
-        try box.write("tpl/layout.mustache", "<html><body>{{{body}}}</body></html>\n")
-        let disk = CountingDisk()
-        let request = BuildRequest(today: "2026-11-25", templates: "tpl")
-        let result = BuildRunner.run(try Self.plan(request, box, fileSystem: disk.fileSystem), env: box.env, gate: nil)
-        #expect(result.exitCode == 65, "\(result.stderr)")
-        #expect(result.stderr.count == 1 && result.stderr[0].hasSuffix("(while building pages)"), "\(result.stderr)")
-        // The marker, stats.json, the feed and the share cards were written before the pages failed.
-        #expect(disk.count > 3, "the stream had begun: \(disk.count) files")
-        #expect(try Self.temporaries(box) == [])
-        #expect(try PublishBuildTests.everyFile(box.directory + "/site") == before)
-        #expect(!box.exists("site.prev"))
+    func renderFailure() async throws {
+        try await offCooperativePool {
+            let (box, before) = try Self.builtOnce()
+            defer { box.remove() }
+            try box.write("wkt-site.toml", "[publish]\nnoindex = true\n")
+            try box.write("tpl/layout.mustache", "<html><body>{{{body}}}</body></html>\n")
+            let disk = CountingDisk()
+            let request = BuildRequest(today: "2026-11-25", templates: "tpl")
+            let result = BuildRunner.run(try Self.plan(request, box, fileSystem: disk.fileSystem), env: box.env, gate: nil)
+            #expect(result.exitCode == 65, "\(result.stderr)")
+            #expect(result.stderr.count == 1 && result.stderr[0].hasSuffix("(while building pages)"), "\(result.stderr)")
+            // The marker, stats.json, the feed and the share cards were written before the pages failed.
+            #expect(disk.count > 3, "the stream had begun: \(disk.count) files")
+            #expect(try Self.temporaries(box) == [])
+            #expect(try PublishBuildTests.everyFile(box.directory + "/site") == before)
+            #expect(!box.exists("site.prev"))
+        }
     }
 
     @Test("F-09: a write failing mid-stream: 74 (while publishing the site), no temporary folder, the site kept",
           arguments: [0.0, 0.1, 0.5, 1.0])
-    func writeFailure(at fraction: Double) throws {
-        let (box, before) = try Self.builtOnce()
-        defer { box.remove() }
-        // The marker is write 1, the site's files (before.count - 1 of them) follow; the last
-        // one is write before.count.
-        let disk = CountingDisk(failAt: max(1, Int(fraction * Double(before.count))))
-        let result = try BuildRunner.run(
-            Self.plan(BuildRequest(today: "2026-11-25"), box, fileSystem: disk.fileSystem), env: box.env, gate: nil)
-        #expect(result.exitCode == 74, "\(result.stderr)")
-        #expect(result.stderr.count == 1 && result.stderr[0].hasSuffix("(while publishing the site)"), "\(result.stderr)")
-        #expect(result.stderr.first?.contains("Input/output error") == true, "\(result.stderr)")
-        #expect(try Self.temporaries(box) == [])
-        #expect(try PublishBuildTests.everyFile(box.directory + "/site") == before)
-        let again = BuildRunner.run(BuildRequest(today: "2026-11-25"), env: box.env)
-        #expect(again.exitCode == 0, "\(again.stderr)")
+    func writeFailure(at fraction: Double) async throws {
+        try await offCooperativePool {
+            let (box, before) = try Self.builtOnce()
+            defer { box.remove() }
+            // The marker is write 1, the site's files (before.count - 1 of them) follow; the last
+            // one is write before.count.
+            let disk = CountingDisk(failAt: max(1, Int(fraction * Double(before.count))))
+            let result = try BuildRunner.run(
+                Self.plan(BuildRequest(today: "2026-11-25"), box, fileSystem: disk.fileSystem), env: box.env, gate: nil)
+            #expect(result.exitCode == 74, "\(result.stderr)")
+            #expect(result.stderr.count == 1 && result.stderr[0].hasSuffix("(while publishing the site)"), "\(result.stderr)")
+            #expect(result.stderr.first?.contains("Input/output error") == true, "\(result.stderr)")
+            #expect(try Self.temporaries(box) == [])
+            #expect(try PublishBuildTests.everyFile(box.directory + "/site") == before)
+            let again = BuildRunner.run(BuildRequest(today: "2026-11-25"), env: box.env)
+            #expect(again.exitCode == 0, "\(again.stderr)")
+        }
     }
 
     @Test("C-05: a stop request mid-stream or just before the swap: 130, no temporary folder, the site kept",
           arguments: [0.0, 0.5, 1.0])
-    func interrupted(at fraction: Double) throws {
-        let (box, before) = try Self.builtOnce()
-        defer { box.remove() }
-        // Polled before each of the site's files (before.count - 1) and once before the swap.
-        let afterPolls = Int(fraction * Double(before.count - 1))
-        let polls = Mutex(0)
-        let stop: @Sendable () -> Bool = {
-            polls.withLock { count in
-                count += 1
-                return count > afterPolls
+    func interrupted(at fraction: Double) async throws {
+        try await offCooperativePool {
+            let (box, before) = try Self.builtOnce()
+            defer { box.remove() }
+            // Polled before each of the site's files (before.count - 1) and once before the swap.
+            let afterPolls = Int(fraction * Double(before.count - 1))
+            let polls = Mutex(0)
+            let stop: @Sendable () -> Bool = {
+                polls.withLock { count in
+                    count += 1
+                    return count > afterPolls
+                }
             }
+            let plan = try Self.plan(BuildRequest(today: "2026-11-25"), box, fileSystem: .disk)
+            let result = BuildRunner.run(plan, env: box.env, gate: nil, stopRequested: stop)
+            #expect(result.exitCode == 130, "\(result.stderr)")
+            #expect(result.stderr == ["wkt-site: interrupted; site/ is unchanged"])
+            #expect(try Self.temporaries(box) == [])
+            #expect(try PublishBuildTests.everyFile(box.directory + "/site") == before)
         }
-        let plan = try Self.plan(BuildRequest(today: "2026-11-25"), box, fileSystem: .disk)
-        let result = BuildRunner.run(plan, env: box.env, gate: nil, stopRequested: stop)
-        #expect(result.exitCode == 130, "\(result.stderr)")
-        #expect(result.stderr == ["wkt-site: interrupted; site/ is unchanged"])
-        #expect(try Self.temporaries(box) == [])
-        #expect(try PublishBuildTests.everyFile(box.directory + "/site") == before)
     }
 
     @Test("serve's gate is held for the swap only: the pages are already in the temporary folder, the site still old")
-    func gateAroundSwap() throws {
-        let (box, before) = try Self.builtOnce()
-        defer { box.remove() }
-        let gate = WatchingGate(box: box, oldMarker: try #require(before[".wkt-site"]))
-        let result = BuildRunner.run(BuildRequest(today: "2026-11-25"), env: box.env, gate: gate)
-        #expect(result.exitCode == 0, "\(result.stderr)")
-        #expect(gate.seen.withLock { $0 } == ["before: 1 temporary, full, old site", "after: 0 temporary, empty, new site"])
+    func gateAroundSwap() async throws {
+        try await offCooperativePool {
+            let (box, before) = try Self.builtOnce()
+            defer { box.remove() }
+            let gate = WatchingGate(box: box, oldMarker: try #require(before[".wkt-site"]))
+            let result = BuildRunner.run(BuildRequest(today: "2026-11-25"), env: box.env, gate: gate)
+            #expect(result.exitCode == 0, "\(result.stderr)")
+            #expect(gate.seen.withLock { $0 } == ["before: 1 temporary, full, old site", "after: 0 temporary, empty, new site"])
+        }
     }
 }

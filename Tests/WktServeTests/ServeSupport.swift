@@ -203,13 +203,20 @@ enum ServeBinary {
         func port() async -> UInt16? {
             let deadline = Date().addingTimeInterval(120)
             while Date() < deadline, process.isRunning {
-                if let line = stdout.split(separator: "\n").first(where: { $0.hasPrefix("Serving ") }),
-                   let range = line.range(of: "http://127.0.0.1:") {
-                    return UInt16(line[range.upperBound...].prefix { $0.isNumber })
-                }
+                if let port = printedPort { return port }
                 try? await Task.sleep(for: .milliseconds(50))
             }
-            return nil
+            // One more look: in the full run this task can wait a long time for a thread, and
+            // the line may have been printed while it waited (seen in CI: "Serving …" in the
+            // output, the deadline already passed).
+            return process.isRunning ? printedPort : nil
+        }
+
+        /// The port of the `Serving …` line, if printed yet.
+        private var printedPort: UInt16? {
+            guard let line = stdout.split(separator: "\n").first(where: { $0.hasPrefix("Serving ") }),
+                  let range = line.range(of: "http://127.0.0.1:") else { return nil }
+            return UInt16(line[range.upperBound...].prefix { $0.isNumber })
         }
 
         /// Waits for the exit (at most `seconds`, then kills it); the status (minus the signal

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import WktTestSupport
 import WktCore
 @testable import WktSite
 
@@ -60,32 +61,38 @@ struct StreamedSiteTests {
     }
 
     @Test("the fixture site streamed is the golden listing")
-    func golden() throws {
-        let expected = GoldenSiteTests.lines(GoldenSiteListing.text)
-        let streamed = GoldenSiteTests.lines(SiteFixture.listing(try Self.stream(SiteFixture.input()).files))
-        #expect(!expected.isEmpty)
-        #expect(streamed == expected)
+    func golden() async throws {
+        try await offCooperativePool {
+            let expected = GoldenSiteTests.lines(GoldenSiteListing.text)
+            let streamed = GoldenSiteTests.lines(SiteFixture.listing(try Self.stream(SiteFixture.input()).files))
+            #expect(!expected.isEmpty)
+            #expect(streamed == expected)
+        }
     }
 
     @Test("streamed equals collected: base URL (sitemap), noindex (robots.txt), a hidden profile, page reuse, a demo year")
-    func sameAsCollected() throws {
-        try Self.expectSameAsCollected(SiteFixture.input(), "plain")
-        try Self.expectSameAsCollected(SiteFixture.input(baseURL: "https://example.org/lifts/"), "base URL")
-        var noindex = SiteFixture.input(baseURL: "https://example.org/")
-        noindex.settings.publish = PublishProfile(hide: [.notes, .times], noindex: true)
-        try Self.expectSameAsCollected(noindex, "noindex")
-        let first = try SiteBuilder.buildSite(Self.reusing(SiteFixture.input(), after: nil))
-        try Self.expectSameAsCollected(Self.reusing(SiteFixture.input(), after: first), "reusing every page")
-        try Self.expectSameAsCollected(DemoSiteTests.input(years: 1), "demo year")
+    func sameAsCollected() async throws {
+        try await offCooperativePool {
+            try Self.expectSameAsCollected(SiteFixture.input(), "plain")
+            try Self.expectSameAsCollected(SiteFixture.input(baseURL: "https://example.org/lifts/"), "base URL")
+            var noindex = SiteFixture.input(baseURL: "https://example.org/")
+            noindex.settings.publish = PublishProfile(hide: [.notes, .times], noindex: true)
+            try Self.expectSameAsCollected(noindex, "noindex")
+            let first = try SiteBuilder.buildSite(Self.reusing(SiteFixture.input(), after: nil))
+            try Self.expectSameAsCollected(Self.reusing(SiteFixture.input(), after: first), "reusing every page")
+            try Self.expectSameAsCollected(DemoSiteTests.input(years: 1), "demo year")
+        }
     }
 
     @Test("after every kind of change, a streamed reusing build equals the collected one", arguments: PageReuseTests.Change.allCases)
-    func reuseDifferential(change: PageReuseTests.Change) throws {
-        let base = SiteFixture.input()
-        let first = try SiteBuilder.buildSite(Self.reusing(base, after: nil))
-        let changed = Self.reusing(change.apply(base), after: first)
-        try Self.expectSameAsCollected(changed, change.rawValue)
-        #expect(try Self.stream(changed).files == (try SiteBuilder.build(change.apply(base))), "reusing = fresh")
+    func reuseDifferential(change: PageReuseTests.Change) async throws {
+        try await offCooperativePool {
+            let base = SiteFixture.input()
+            let first = try SiteBuilder.buildSite(Self.reusing(base, after: nil))
+            let changed = Self.reusing(change.apply(base), after: first)
+            try Self.expectSameAsCollected(changed, change.rawValue)
+            #expect(try Self.stream(changed).files == (try SiteBuilder.build(change.apply(base))), "reusing = fresh")
+        }
     }
 
     @Test("a page that fails to render stops the stream with its error, after the files before it")
