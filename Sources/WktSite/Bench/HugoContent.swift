@@ -6,8 +6,8 @@ import WktMarkdown
 /// comparison of `scripts/bench.py --hugo` only: no user command writes it and nothing of the
 /// site depends on it (README "Performance").
 ///
-/// The pages are the ones ``SiteBuilder/buildSite(_:)`` writes, composed the same way (the
-/// published history, ``SiteModel``, ``PageComposer/jobs``, ``PageComposer/page(for:)``), so
+/// The pages are the ones ``SiteBuilder/buildSite(_:)`` writes, composed the same way (its
+/// ``SiteRender`` setup, ``PageComposer/jobs``, ``PageComposer/page(for:)``), so
 /// Hugo renders the same page count from the same Markdown:
 ///
 /// - `<dir>/index.html` becomes `content/<dir>/_index.md` (a section page, `url` in its front
@@ -40,10 +40,10 @@ public enum HugoContent {
     /// - Throws: ``SiteError`` for a page that cannot be composed or a body template that is
     ///   missing.
     public static func files(_ input: SiteBuildInput) throws(SiteError) -> [OutputFile] {
-        let (history, quality) = input.publishedHistory
-        let site = SiteModel(history: history, settings: input.publishedSettings, today: input.today, quality: quality)
-        let composer = PageComposer(site: site)
-        let layout = try LayoutRenderer()
+        // The build's own setup (published history, statistics, composer, layout), so the page
+        // set and the pages are the build's.
+        let render = try SiteRender(input)
+        let (site, composer, layout) = (render.site, render.composer, render.layout)
         let footer = SiteBuilder.footer(site)
         let results = ParallelMap.map(composer.jobs) { job -> Result<OutputFile, SiteError> in
             do throws(SiteError) {
