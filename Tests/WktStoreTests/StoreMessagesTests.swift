@@ -67,7 +67,7 @@ struct StoreMessagesTests {
 
     @Test("A-09: every CHECK and UNIQUE rule of the schema has words (a new rule without words fails here)")
     func everyRuleHasWords() throws {
-        let checks = Self.checkExpressions(in: StoreSchema.v1)
+        let checks = StoreSchema.migrations.flatMap { Self.checkExpressions(in: $0.sql) }
         #expect(checks.count >= 20, "found \(checks.count) CHECK rules")
         for expression in checks {
             let words = StoreRules.describe(message: "CHECK constraint failed: \(expression)")

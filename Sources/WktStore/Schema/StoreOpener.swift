@@ -118,11 +118,15 @@ struct StoreOpener {
         }
     }
 
-    /// Read-only opens cannot migrate: the store must be exactly at this binary's schema.
+    /// Read-only opens cannot migrate: the store must be at this binary's schema, or behind it only
+    /// by migrations that are ``Migration/readCompatible`` (its applied migrations exactly the first
+    /// `user_version` ones).
     func requireCurrentSchema(_ db: Database) throws {
         let state = try SchemaState(db)
-        let knownIDs = migrations.map(\.identifier)
-        guard state.userVersion == migrations.count, state.applied.sorted() == knownIDs.sorted() else {
+        let readable = (migrations.lastIndex { !$0.readCompatible } ?? -1) + 1
+        guard state.userVersion >= readable, state.userVersion <= migrations.count,
+            state.applied.sorted() == migrations.prefix(state.userVersion).map(\.identifier).sorted()
+        else {
             throw StoreError.olderSchema(path: path, storeVersion: state.userVersion, knownVersion: migrations.count)
         }
     }

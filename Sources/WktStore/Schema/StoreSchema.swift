@@ -10,6 +10,10 @@ struct Migration: Sendable {
     let identifier: String
     /// The SQL statements, executed in one transaction.
     let sql: String
+    /// True when a store without this migration reads exactly as one with it (the migration only
+    /// changes how new rows are checked), so the read-only commands (`build`, `stats`, `check`,
+    /// `export`, `backup`) read such a store as it is and the next import migrates it.
+    var readCompatible = false
 }
 
 /// The store's schema: the ordered migration list and the migrator built from it.
@@ -23,6 +27,7 @@ enum StoreSchema {
         Migration(identifier: "v1-workouts", sql: v1),
         Migration(identifier: "v2-body-measurements", sql: v2),
         Migration(identifier: "v3-block-category", sql: v3),
+        Migration(identifier: "v4-set-kind-check", sql: v4, readCompatible: true),
     ]
 
     /// Version 1: workouts, exercises, blocks, sets, check-ins, schedule and the import log.
@@ -127,6 +132,36 @@ enum StoreSchema {
     /// and has no category until its FitNotes workout is imported again.
     static let v3 = """
         ALTER TABLE workout_block ADD COLUMN category TEXT CHECK (category IS NULL OR length(category) > 0);
+        """
+
+    /// Version 4: the same `workout_set` table, rebuilt with the set-kind rule written as equalities
+    /// (`kind = 'normal' OR …`) instead of `kind IN (…)`.
+    ///
+    /// The rule and every row are unchanged. SQLite evaluates an `IN` list of more than two constants
+    /// through a temporary b-tree that it builds again for every inserted row; with 40,000 sets that
+    /// was a fifth of a first import's time (docs/product.md "What the measurements taught us").
+    /// The table is rebuilt the way SQLite documents for changing a constraint (new table, copy,
+    /// drop, rename), inside the migration's transaction with foreign keys checked before commit.
+    /// Nothing refers to `workout_set`, so no other table changes. A version-3 store reads exactly
+    /// as a version-4 one, so `build` keeps working on it until the next import migrates it.
+    static let v4 = """
+        CREATE TABLE workout_set_v4 (
+            id INTEGER PRIMARY KEY,
+            block_id INTEGER NOT NULL REFERENCES workout_block(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL CHECK (position >= 1),
+            kind TEXT NOT NULL CHECK (kind = 'normal' OR kind = 'warmup' OR kind = 'drop' OR kind = 'failure'),
+            weight_kg REAL,
+            reps INTEGER CHECK (reps >= 0),
+            seconds REAL CHECK (seconds >= 0),
+            distance_m REAL CHECK (distance_m >= 0),
+            rpe REAL CHECK (rpe BETWEEN 0 AND 10),
+            notes TEXT,
+            UNIQUE (block_id, position)
+        ) STRICT;
+        INSERT INTO workout_set_v4 (id, block_id, position, kind, weight_kg, reps, seconds, distance_m, rpe, notes)
+            SELECT id, block_id, position, kind, weight_kg, reps, seconds, distance_m, rpe, notes FROM workout_set;
+        DROP TABLE workout_set;
+        ALTER TABLE workout_set_v4 RENAME TO workout_set;
         """
 
     /// A migrator running `migrations` in order, each in its own transaction, each also setting
