@@ -8,7 +8,8 @@ import PackageDescription
 ///                 number formatter (no I/O, no C, no GRDB)
 /// - `WktConfig`   `wkt-site.toml` → `Settings` (TOMLKit)
 /// - `WktImport`   export files → `ImportBatch` (strict CSV reader, one importer per format)
-/// - `WktStore`    the SQLite store (the only module importing GRDB)
+/// - `WktStore`    the SQLite store (the only module importing GRDB, and GRDB's SQLite module for
+///                 the import's bulk inserts)
 /// - `WktMarkdown` cmark-gfm (the only module importing CCmarkGFM)
 /// - `WktDemo`     deterministic synthetic history
 /// - `WktSite`     pages, charts, feeds (Mustache), incremental builds (`Incremental/`)
@@ -75,7 +76,10 @@ let package = Package(
         ),
         .target(
             name: "WktStore",
-            dependencies: ["WktCore", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "WktCore", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(name: "WktMarkdown", dependencies: ["CCmarkGFM"], swiftSettings: swiftSettings),

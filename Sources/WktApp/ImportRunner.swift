@@ -88,8 +88,12 @@ public enum ImportRunner {
                 } else {
                     let content = try FileImporter.readFile(path: path, limits: options.limits)
                     bytes = content
-                    let batch = try FileImporter.read(bytes: content, file: file, options: options)
-                    reports.append(FileReport(file: file, batch: batch, sha256: SHA256.hex(content)))
+                    // The digest (for the import log) needs only the bytes: another core computes it
+                    // while this one parses.
+                    let (parsed, sha256) = ParallelMap.pair(
+                        { Result { try FileImporter.read(bytes: content, file: file, options: options) } },
+                        { SHA256.hex(content) })
+                    reports.append(FileReport(file: file, batch: try parsed.get(), sha256: sha256))
                 }
             } catch {
                 var report = FileReport(file: file, failure: AppFailure(error))

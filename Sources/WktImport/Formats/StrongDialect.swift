@@ -232,7 +232,11 @@ enum StrongSetOrder: Equatable {
 
     /// Parses a value; `zeroBased` is true for L0, whose ordinals start at 0.
     static func parse(_ bytes: ArraySlice<UInt8>, zeroBased: Bool) throws(RowError) -> StrongSetOrder {
-        if let ordinal = try? NumberParser.integer(bytes, decimalComma: false), ordinal >= (zeroBased ? 0 : 1) {
+        // Only a field starting with a digit can be an ordinal: trying `W` or `Rest Timer` as a number
+        // first built a failure message per row (7 % of a Strong import, measured with callgrind).
+        if let first = bytes.first, ASCII.isDigit(first),
+            let ordinal = try? NumberParser.integer(bytes, decimalComma: false), ordinal >= (zeroBased ? 0 : 1)
+        {
             return .set(.normal)
         }
         let text = String(decoding: bytes, as: UTF8.self)
