@@ -183,13 +183,6 @@ struct ImportWriter {
                     (workout_id, position, exercise_id, notes, superset_id, pain_flag, planned_sets, category)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-        let setInsert = try BulkInsert(
-            db,
-            sql: """
-                INSERT INTO workout_set
-                    (block_id, position, kind, weight_kg, reps, seconds, distance_m, rpe, notes)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
         for checkIn in workout.checkIns {
             try checkInInsert.insert([.integer(workoutID), .text(checkIn.name), .int(checkIn.value)])
         }
@@ -207,13 +200,32 @@ struct ImportWriter {
                 .integer(workoutID), .int(b + 1), .integer(exerciseID), .text(block.notes), .int(block.supersetID),
                 .int(block.painFlag ? 1 : 0), .int(block.plannedSets), .text(block.category),
             ])
-            for (s, set) in block.sets.enumerated() {
-                try setInsert.insert([
-                    .integer(blockID), .int(s + 1), .text(set.kind.rawValue), .real(set.weightKg), .int(set.reps),
-                    .real(set.seconds), .real(set.distanceM), .real(set.rpe), .text(set.notes),
-                ])
+            // A block's sets go in one statement of up to `setsPerInsert` rows: most of SQLite's
+            // cost per row was per statement (halting, resetting, opening cursors).
+            var first = 0
+            while first < block.sets.count {
+                let chunk = block.sets[first..<min(first + Self.setsPerInsert, block.sets.count)]
+                var values: [BulkValue] = []
+                values.reserveCapacity(chunk.count * 9)
+                for (s, set) in zip(chunk.indices, chunk) {
+                    values += [
+                        .integer(blockID), .int(s + 1), .text(set.kind.rawValue), .real(set.weightKg), .int(set.reps),
+                        .real(set.seconds), .real(set.distanceM), .real(set.rpe), .text(set.notes),
+                    ]
+                }
+                try BulkInsert(db, sql: Self.setInsertSQL[chunk.count - 1]).insert(values)
+                first += chunk.count
             }
         }
+    }
+
+    /// The most sets one statement inserts.
+    static let setsPerInsert = 8
+
+    /// `INSERT INTO workout_set … VALUES (…)` with 1 … ``setsPerInsert`` rows, built once.
+    private static let setInsertSQL: [String] = (1...setsPerInsert).map { rows in
+        "INSERT INTO workout_set (block_id, position, kind, weight_kg, reps, seconds, distance_m, rpe, notes) VALUES "
+            + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
     }
 
     private func replaceSchedule(_ schedule: Schedule, from batch: ImportBatch, _ db: Database) throws {
