@@ -83,7 +83,7 @@ public struct AssistedLoad: Sendable {
     /// block of every workout and page, and `lowercased().contains` (Foundation) cost 5 % of a
     /// full build. Only ASCII letters lower-case to the ASCII word, so the answer is the same.
     static func containsAssisted(_ name: String) -> Bool {
-        let word: [UInt8] = Array("assisted".utf8)
+        let word = assistedWord
         var matched = 0
         var start = name.utf8.startIndex
         var index = start
@@ -107,6 +107,10 @@ public struct AssistedLoad: Sendable {
         }
         return false
     }
+
+    /// The UTF-8 of "assisted", built once (an array per call was 1 % of a full build: this runs
+    /// for every set).
+    private static let assistedWord: [UInt8] = Array("assisted".utf8)
 
     /// The effective load of an assisted set with `loggedKg` assistance on `day`, in kg (0 or
     /// more), nil when the bodyweight on that day is unknown.
