@@ -74,8 +74,8 @@ struct SiteRender: Sendable {
     func output(of job: SiteBuilder.OutputJob) throws(SiteError) -> SiteBuilder.JobOutput {
         switch job {
         case .statsJSON:
-            let stats = StatsJSON.encode(site.report, settings: site.settings, today: today, slugs: site.slugs)
-            return SiteBuilder.JobOutput(file: OutputFile(path: SitePaths.statsJSON, text: stats), source: "stats.json")
+            let stats = StatsJSON.encodedBytes(site.report, settings: site.settings, today: today, slugs: site.slugs)
+            return SiteBuilder.JobOutput(file: OutputFile(path: SitePaths.statsJSON, bytes: stats), source: "stats.json")
         case .feed:
             let feed = AtomFeed.document(site: site, baseURL: baseURL)
             return SiteBuilder.JobOutput(file: OutputFile(path: SitePaths.feed, text: feed), source: "Atom feed")

@@ -133,15 +133,21 @@ public struct WorkoutStore: Sendable {
     /// All workouts in one read transaction, oldest first (``WktCore/WorkoutHistory`` sorts), plus
     /// the stored schedule and the bodyweight measurements (oldest first, by day, then source).
     ///
+    /// SQLite's page cache (up to 2 MiB after reading every set) is let go once the history is in
+    /// memory: a build reads nothing else from the store, and holding it beside the history
+    /// only raised the build's peak memory. A later read simply reads its pages again.
+    ///
     /// - Throws: ``StoreError``: `busy`, `corrupt`, `invalidStoredValue`, `sqlite`.
     public func loadHistory() throws(StoreError) -> WorkoutHistory {
         let loader = HistoryLoader(storePath: path)
         return try run { queue throws in
-            try queue.read { db in
+            let history = try queue.read { db in
                 var history = WorkoutHistory(workouts: try loader.loadAll(db), storedSchedule: try loader.loadSchedule(db))
                 history.body = try loader.loadBody(db)
                 return history
             }
+            queue.releaseMemory()
+            return history
         }
     }
 

@@ -70,7 +70,8 @@ public indirect enum JSONValue: Sendable {
         }
     }
 
-    private func write(to out: inout [UInt8], indent: Int) {
+    /// Appends the pretty form of this value at `indent` (its first line unindented).
+    func write(to out: inout [UInt8], indent: Int) {
         switch self {
         case .object(let members):
             guard !members.isEmpty else { return out.append(contentsOf: "{}".utf8) }
@@ -111,7 +112,7 @@ public indirect enum JSONValue: Sendable {
         }
     }
 
-    private static func newline(_ out: inout [UInt8], indent: Int) {
+    static func newline(_ out: inout [UInt8], indent: Int) {
         out.append(UInt8(ascii: "\n"))
         out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
     }
@@ -127,7 +128,7 @@ public indirect enum JSONValue: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    private static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+    static func appendQuoted(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         let utf8 = Array(text.utf8)
         var index = 0

@@ -2,15 +2,16 @@
 enum MuscleSetsJSON {
     /// `"muscles"`: all 17 muscles sorted by name, each with its sets per week over the same weeks
     /// as `"weeks"` (zeros included, so a reader sees every muscle and week).
-    static func muscles(_ report: StatsReport) -> JSONValue {
-        .array(report.muscleSets.muscles.map { row in
+    /// Each row is made when it is written (``JSONMember``).
+    static func muscles(_ report: StatsReport) -> JSONMember {
+        .array(report.muscleSets.muscles) { row in
             .object([
                 ("name", .string(row.muscle.rawValue)),
                 ("weeks", .array(zip(report.weeks, row.weeks).map { week, sets in
                     .object([("start", .date(week.start)), ("sets", .decimal(sets))])
                 })),
             ])
-        })
+        }
     }
 
     /// `"unmapped"`: exercises without a mapping, sorted by name, with their working sets.

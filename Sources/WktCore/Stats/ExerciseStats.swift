@@ -85,8 +85,10 @@ public struct ExerciseSession: Sendable, Equatable {
     /// Best e1RM in the workout, nil without weighted sets of 1…12 reps.
     public var e1rmKg: Double?
     /// The workout's rep maxes: element `n − 1` is the greatest weight lifted for at least `n`
-    /// reps in one set, n = 1…12 (nil when none; empty when not computed). Goals on `rep_max_N`
-    /// follow it week by week (docs/statistics.md "Goals").
+    /// reps in one set, n = 1…12 (nil when none; empty when not computed). Rep maxes never rise
+    /// with `n`, so the nils at the end (beyond the session's most reps) are left out: an index
+    /// past the end reads as nil. Goals on `rep_max_N` follow it week by week
+    /// (docs/statistics.md "Goals").
     public var repMaxesKg: [Double?]
 
     /// Creates a session.

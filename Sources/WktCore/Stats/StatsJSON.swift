@@ -19,26 +19,39 @@ public enum StatsJSON {
     ///   - slugs: exercise name → slug (``Slugger/slugs(for:)`` over the site's exercise names).
     /// - Returns: the document text, ending in a newline.
     public static func encode(_ report: StatsReport, settings: Settings, today: CivilDate, slugs: [String: String]) -> String {
-        document(report, settings: settings, today: today, slugs: slugs).pretty() + "\n"
+        String(decoding: encodedBytes(report, settings: settings, today: today, slugs: slugs), as: UTF8.self)
+    }
+
+    /// ``encode(_:settings:today:slugs:)`` as the file's bytes, written member by member
+    /// (``JSONObjectWriter``): each week, exercise, PR event and muscle row is made, written and
+    /// let go, so neither the document's tree nor a second copy of its text is ever in memory.
+    /// The same bytes as `document(…).pretty() + "\n"`.
+    public static func encodedBytes(_ report: StatsReport, settings: Settings, today: CivilDate, slugs: [String: String]) -> [UInt8] {
+        JSONObjectWriter.pretty(members(report, settings: settings, today: today, slugs: slugs), trailer: "\n")
     }
 
     /// The document as an ordered JSON value.
     public static func document(_ report: StatsReport, settings: Settings, today: CivilDate, slugs: [String: String]) -> JSONValue {
+        .object(members(report, settings: settings, today: today, slugs: slugs).map { ($0.0, $0.1.value) })
+    }
+
+    /// The document's members in order; the long arrays make their elements when written.
+    static func members(_ report: StatsReport, settings: Settings, today: CivilDate, slugs: [String: String]) -> [(String, JSONMember)] {
         let totals = report.totals
-        return .object([
-            ("schema", .int(schemaVersion)),
-            ("today", .date(today)),
-            ("timezone", .string(settings.timezone)),
-            ("week_start", .string(report.calendar.weekStart.name)),
-            ("totals", .object([
+        return [
+            ("schema", .value(.int(schemaVersion))),
+            ("today", .value(.date(today))),
+            ("timezone", .value(.string(settings.timezone))),
+            ("week_start", .value(.string(report.calendar.weekStart.name))),
+            ("totals", .value(.object([
                 ("workouts", .int(totals.workouts)),
                 ("working_sets", .int(totals.workingSets)),
                 ("reps", .int(totals.reps)),
                 ("volume_kg", .kg(totals.volumeKg)),
                 ("first_day", .date(totals.firstDay)),
                 ("last_day", .date(totals.lastDay)),
-            ])),
-            ("weeks", .array(report.weeks.map { week in
+            ]))),
+            ("weeks", .array(report.weeks) { week in
                 .object([
                     ("start", .date(week.start)),
                     ("label", .string(week.label)),
@@ -46,14 +59,14 @@ public enum StatsJSON {
                     ("working_sets", .int(week.workingSets)),
                     ("volume_kg", .kg(week.volumeKg)),
                 ])
-            })),
-            ("streaks", .object([
+            }),
+            ("streaks", .value(.object([
                 ("weekly_target", .int(report.streaks.weeklyTarget)),
                 ("weeks", streak(report.streaks.weeks)),
                 ("days", streak(report.streaks.days)),
-            ])),
-            ("exercises", .array(report.exercises.map { exercise($0, slug: slugs[$0.name], e1rmBW: report.body.e1rmBW[$0.name]) })),
-            ("pr_events", .array(report.prEvents.map { event in
+            ]))),
+            ("exercises", .array(report.exercises) { exercise($0, slug: slugs[$0.name], e1rmBW: report.body.e1rmBW[$0.name]) }),
+            ("pr_events", .array(report.prEvents) { event in
                 .object([
                     ("day", .date(event.day)),
                     ("workout", .string(event.workoutName)),
@@ -62,15 +75,15 @@ public enum StatsJSON {
                     ("value", .kg(event.valueKg)),
                     ("previous", .kg(event.previousKg)),
                 ])
-            })),
-            ("body", .array(report.body.measurements.map { .object([("day", .date($0.day)), ("weight_kg", .kg($0.weightKg))]) })),
-            ("dots", report.body.dots.map { .object([
+            }),
+            ("body", .array(report.body.measurements) { .object([("day", .date($0.day)), ("weight_kg", .kg($0.weightKg))]) }),
+            ("dots", .value(report.body.dots.map { .object([
                 ("total_kg", .kg($0.totalKg)), ("bodyweight_kg", .kg($0.bodyweightKg)), ("score", .kg($0.score)),
-            ]) } ?? .null),
-            ("goals", .array(report.goals.map(\.json))),
+            ]) } ?? .null)),
+            ("goals", .array(report.goals) { $0.json }),
             ("muscles", MuscleSetsJSON.muscles(report)),
-            ("unmapped", MuscleSetsJSON.unmapped(report.muscleSets)),
-        ])
+            ("unmapped", .value(MuscleSetsJSON.unmapped(report.muscleSets))),
+        ]
     }
 
     private static func streak(_ streak: Streak) -> JSONValue {

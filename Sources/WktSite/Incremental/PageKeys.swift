@@ -136,8 +136,9 @@ struct PageKeys: Sendable {
         digest.add(exercise.slug)
         digest.add(listPath)
         digest.add(exercise.stats)
-        digest.add(exercise.prEvents.count)
-        for event in exercise.prEvents {
+        let events = exercise.prEvents
+        digest.add(events.count)
+        for event in events {
             digest.add(event)
             addWorkoutLink(event.workoutID, to: &digest)
         }

@@ -104,11 +104,12 @@ extension PageComposer {
                 year = entry.day.year
                 rows = []
             }
-            let volume = session.sets.reduce(0.0) { $0 + statisticsVolume($1, exercise: exercise.name, on: entry.day) }
+            let sets = session.sets
+            let volume = sets.reduce(0.0) { $0 + statisticsVolume($1, exercise: exercise.name, on: entry.day) }
             let volumeText: String = volume > 0 ? site.units.volume(volume) : "–"
             var row: [String] = [
                 MD.link(entry.day.description, to: root + entry.path), workoutLink(entry, root: root),
-                session.sets.map { setText($0, assistedOn: isAssisted(exercise.name) ? entry.day : nil) }.joined(separator: ", "), volumeText,
+                sets.map { setText($0, assistedOn: isAssisted(exercise.name) ? entry.day : nil) }.joined(separator: ", "), volumeText,
             ]
             if withNotes { row.append(MD.text(note)) }
             rows.append(row)

@@ -30,11 +30,50 @@ final class WorkoutEntry: Sendable {
 }
 
 /// One workout's working sets of one exercise (all blocks of the workout together).
+///
+/// Holds the workout's blocks (shared with the stored workout, not copied) and which of them are
+/// the exercise's; ``sets`` filters them when a page asks. Copying every exercise's working sets
+/// up front held a second copy of nearly all sets for the whole build (3.8 MB of the 10-year
+/// demo's 41,651 sets).
 struct ExerciseWorkoutSets: Sendable {
     /// Index of the workout in ``SiteModel/workouts``.
     let workoutIndex: Int
+    /// The workout's blocks, as stored.
+    private let blocks: [ExerciseBlock]
+    /// The positions in `blocks` of this exercise's blocks with a working set, in order.
+    private let positions: BlockPositions
+
+    /// The blocks at `positions` of `blocks` (each with at least one working set) of the workout
+    /// at `workoutIndex`.
+    init(workoutIndex: Int, blocks: [ExerciseBlock], positions: BlockPositions) {
+        self.workoutIndex = workoutIndex
+        self.blocks = blocks
+        self.positions = positions
+    }
+
     /// Its working sets in logging order.
-    let sets: [WorkoutSet]
+    var sets: [WorkoutSet] {
+        switch positions {
+        case .one(let position): return blocks[position].sets.filter(\.isWorking)
+        case .many(let list): return list.flatMap { blocks[$0].sets.filter(\.isWorking) }
+        }
+    }
+
+    /// Block positions: nearly always one block per exercise and workout, kept without an array.
+    enum BlockPositions: Sendable {
+        /// A single block.
+        case one(Int)
+        /// Several blocks, in order.
+        case many([Int])
+
+        /// These positions followed by `position`.
+        func appending(_ position: Int) -> BlockPositions {
+            switch self {
+            case .one(let first): return .many([first, position])
+            case .many(let list): return .many(list + [position])
+            }
+        }
+    }
 }
 
 /// One exercise with its slug, set history and PR events (a class for the reason given at
@@ -46,16 +85,23 @@ final class ExerciseEntry: Sendable {
     let slug: String
     /// Workouts with at least one working set of it, in walk order.
     let sessions: [ExerciseWorkoutSets]
-    /// Its PR events in walk order.
-    let prEvents: [PREvent]
+    /// Every PR event of the site (``StatsReport/prEvents``, shared, not copied).
+    private let allEvents: [PREvent]
+    /// The positions of its events in `allEvents`: a copy of the events per exercise held a
+    /// third copy of every event for the whole build (2.9 MB of the 10-year demo).
+    private let eventPositions: [Int]
 
-    /// An entry.
-    init(stats: ExerciseStats, slug: String, sessions: [ExerciseWorkoutSets], prEvents: [PREvent]) {
+    /// An entry whose PR events are those at `eventPositions` of `allEvents`.
+    init(stats: ExerciseStats, slug: String, sessions: [ExerciseWorkoutSets], allEvents: [PREvent], eventPositions: [Int]) {
         self.stats = stats
         self.slug = slug
         self.sessions = sessions
-        self.prEvents = prEvents
+        self.allEvents = allEvents
+        self.eventPositions = eventPositions
     }
+
+    /// Its PR events in walk order.
+    var prEvents: [PREvent] { eventPositions.map { allEvents[$0] } }
 
     /// `exercises/<slug>.html`.
     var path: String { SitePaths.exercise(slug) }
@@ -150,27 +196,32 @@ final class SiteModel: Sendable {
 
         var sessions = [[ExerciseWorkoutSets]](repeating: [], count: report.exercises.count)
         for entry in entries {
-            var local: [Int: [WorkoutSet]] = [:]
+            var local: [Int: ExerciseWorkoutSets.BlockPositions] = [:]
             var order: [Int] = []
-            for block in entry.workout.exercises {
+            let blocks = entry.workout.exercises
+            for (blockPosition, block) in blocks.enumerated() {
                 guard let position = exercisePosition[CanonicalName.normalize(block.name)] else { continue }
-                let working = block.sets.filter(\.isWorking)
-                guard !working.isEmpty else { continue }
-                if local[position] == nil { order.append(position) }
-                local[position, default: []] += working
+                guard block.sets.contains(where: \.isWorking) else { continue }
+                if let known = local[position] {
+                    local[position] = known.appending(blockPosition)
+                } else {
+                    order.append(position)
+                    local[position] = .one(blockPosition)
+                }
             }
             for position in order {
-                sessions[position].append(ExerciseWorkoutSets(workoutIndex: entry.index, sets: local[position] ?? []))
+                guard let positions = local[position] else { continue }
+                sessions[position].append(ExerciseWorkoutSets(workoutIndex: entry.index, blocks: blocks, positions: positions))
             }
         }
-        var events = [[PREvent]](repeating: [], count: report.exercises.count)
-        for event in report.prEvents {
-            if let position = exercisePosition[event.exercise] { events[position].append(event) }
+        var events = [[Int]](repeating: [], count: report.exercises.count)
+        for (index, event) in report.prEvents.enumerated() {
+            if let position = exercisePosition[event.exercise] { events[position].append(index) }
         }
         self.exercises = report.exercises.enumerated().map { index, stats in
             ExerciseEntry(
                 stats: stats, slug: slugs[stats.name] ?? Slugger.hashSuffix(of: stats.name),
-                sessions: sessions[index], prEvents: events[index])
+                sessions: sessions[index], allEvents: report.prEvents, eventPositions: events[index])
         }
 
         var years = Set(entries.map(\.day.year))
