@@ -14,7 +14,7 @@ import PackageDescription
 /// - `WktDemo`     deterministic synthetic history
 /// - `WktSite`     pages, charts, feeds (Mustache), incremental builds (`Incremental/`)
 /// - `WktIO`       output files, atomic publish, run lock, interrupts (the only module importing
-///                 CRenameExchange and CInterrupt)
+///                 CRenameExchange, CInterrupt and CAllocator)
 /// - `WktApp`      the commands' work, testable without a process
 /// - `WktServe`    `wkt-site serve`: the local preview server, its watcher and live reload (the
 ///                 only module importing FlyingFox)
@@ -58,6 +58,7 @@ let package = Package(
         ),
         .target(name: "CRenameExchange"),
         .target(name: "CInterrupt"),
+        .target(name: "CAllocator"),
         // Test-only: a fault-injecting SQLite VFS (docs/reliability.md S-02); never linked into wkt-site.
         .target(name: "CSQLiteFaults", path: "Tests/CSQLiteFaults", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "WktFaultVFS", dependencies: ["CSQLiteFaults"], path: "Tests/WktFaultVFS", swiftSettings: swiftSettings),
@@ -95,7 +96,9 @@ let package = Package(
             resources: [.embedInCode("Resources/templates"), .embedInCode("Resources/assets")],
             swiftSettings: swiftSettings
         ),
-        .target(name: "WktIO", dependencies: ["WktCore", "CRenameExchange", "CInterrupt"], swiftSettings: swiftSettings),
+        .target(
+            name: "WktIO", dependencies: ["WktCore", "CRenameExchange", "CInterrupt", "CAllocator"],
+            swiftSettings: swiftSettings),
         .target(
             name: "WktApp",
             dependencies: ["WktCore", "WktConfig", "WktImport", "WktStore", "WktDemo", "WktSite", "WktIO"],
@@ -111,7 +114,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "wkt-site",
-            dependencies: ["WktApp", "WktServe", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["WktApp", "WktServe", "WktIO", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "WktCoreTests", dependencies: ["WktCore", "WktTestSupport"], swiftSettings: swiftSettings),

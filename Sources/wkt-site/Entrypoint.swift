@@ -1,10 +1,17 @@
 import ArgumentParser
 import Foundation
 import WktApp
+import WktIO
 
 /// The `wkt-site` command: parse, call `WktApp`, print, exit. No logic lives here.
 @main
 struct WktSiteCommand: ParsableCommand {
+    /// Sets up the process (``WktIO/AllocatorTuning``), then parses and runs the command.
+    static func main() {
+        AllocatorTuning.apply()
+        main(nil)
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "wkt-site",
         abstract: "Turn a workout history into a fast, private, static website.",

@@ -1,0 +1,25 @@
+#include "callocator.h"
+
+#if defined(__linux__)
+#include <malloc.h>  /* defines __GLIBC__ on glibc */
+#endif
+
+#if defined(__GLIBC__)
+
+int wkt_fix_mmap_threshold(int bytes) {
+    return mallopt(M_MMAP_THRESHOLD, bytes);
+}
+
+size_t wkt_mapped_allocation_bytes(void) {
+    return mallinfo2().hblkhd;
+}
+#else
+int wkt_fix_mmap_threshold(int bytes) {
+    (void)bytes;
+    return -1;
+}
+
+size_t wkt_mapped_allocation_bytes(void) {
+    return 0;
+}
+#endif

@@ -1,0 +1,14 @@
+#ifndef CALLOCATOR_H
+#define CALLOCATOR_H
+
+#include <stddef.h>
+
+/// Fixes glibc's mmap threshold at `bytes`: larger allocations are mapped on their own and
+/// returned to the system when freed. Returns 1 on success, 0 when refused, -1 without glibc.
+int wkt_fix_mmap_threshold(int bytes);
+
+/// Bytes currently held in separately mapped allocations (glibc's `mallinfo2().hblkhd`), or 0
+/// without glibc. For tests.
+size_t wkt_mapped_allocation_bytes(void);
+
+#endif
