@@ -13,6 +13,10 @@ int wkt_fix_mmap_threshold(int bytes) {
 size_t wkt_mapped_allocation_bytes(void) {
     return mallinfo2().hblkhd;
 }
+
+int wkt_release_free_memory(void) {
+    return malloc_trim(0);
+}
 #else
 int wkt_fix_mmap_threshold(int bytes) {
     (void)bytes;
@@ -21,5 +25,9 @@ int wkt_fix_mmap_threshold(int bytes) {
 
 size_t wkt_mapped_allocation_bytes(void) {
     return 0;
+}
+
+int wkt_release_free_memory(void) {
+    return -1;
 }
 #endif

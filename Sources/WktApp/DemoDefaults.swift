@@ -1,5 +1,6 @@
 import WktCore
 import WktDemo
+import WktIO
 
 /// What the demo lifter's configuration would say, for a store written by `wkt-site demo`:
 /// two goals (``DemoGoals``; docs/product.md "Goals on the dashboard and exercise pages") and
@@ -18,6 +19,8 @@ enum DemoDefaults {
         var settings = settings
         if settings.goals.isEmpty {
             settings.goals = DemoGoals.choose(workouts: history.workouts.map(\.workout), settings: settings, today: today)
+            // That was a whole statistics pass, now freed: give its memory back before the real one.
+            AllocatorTuning.releaseFreeMemory()
         }
         if settings.body.sex == nil { settings.body.sex = .male }
         return settings

@@ -20,6 +20,15 @@ public enum AllocatorTuning {
         wkt_fix_mmap_threshold(Int32(mmapThreshold)) == 1
     }
 
+    /// Returns the free memory the allocator's pools hold to the system, after a phase that
+    /// allocated a lot and freed it all (the demo's extra statistics pass): the next phase then
+    /// starts from what is live, not from the pools' high-water mark.
+    /// Returns whether any memory went back (false without glibc).
+    @discardableResult
+    public static func releaseFreeMemory() -> Bool {
+        wkt_release_free_memory() == 1
+    }
+
     /// Bytes currently in separately mapped allocations (0 without glibc), for tests.
     public static var mappedAllocationBytes: Int {
         Int(wkt_mapped_allocation_bytes())

@@ -28,5 +28,16 @@ struct AllocatorTuningTests {
         #expect(oneMiBMapped, "a 1 MiB block after a freed 4 MiB one came from the pools")
         #expect(!smallMapped, "a 64 KiB block was mapped on its own")
     }
+
+    @Test("after a phase that freed megabytes of pool memory, releasing gives some of it back to the system")
+    func releasesFreedPoolMemory() {
+        let blocks = (0..<128).map { _ in
+            let block = UnsafeMutableRawPointer.allocate(byteCount: 64 << 10, alignment: 16)
+            block.initializeMemory(as: UInt8.self, repeating: 1, count: 64 << 10)
+            return block
+        }
+        for block in blocks { block.deallocate() }
+        #expect(AllocatorTuning.releaseFreeMemory())
+    }
     #endif
 }

@@ -7,6 +7,10 @@
 /// returned to the system when freed. Returns 1 on success, 0 when refused, -1 without glibc.
 int wkt_fix_mmap_threshold(int bytes);
 
+/// Returns the free memory of every allocator pool to the system (`malloc_trim(0)`); 1 when some
+/// was returned, 0 when none, -1 without glibc.
+int wkt_release_free_memory(void);
+
 /// Bytes currently held in separately mapped allocations (glibc's `mallinfo2().hblkhd`), or 0
 /// without glibc. For tests.
 size_t wkt_mapped_allocation_bytes(void);
