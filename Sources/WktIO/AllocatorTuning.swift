@@ -33,4 +33,19 @@ public enum AllocatorTuning {
     public static var mappedAllocationBytes: Int {
         Int(wkt_mapped_allocation_bytes())
     }
+
+    /// Whether the threshold is fixed in this process, by experiment: frees a 30 MiB block, then
+    /// allocates 20 MiB and reports whether that block was mapped on its own. With glibc's dynamic
+    /// threshold, the free raises the threshold to 30 MiB and the 20 MiB block comes from a pool.
+    /// Meaningful in a fresh process only (`wkt-site _allocator-check`, for the tests): in a busy
+    /// one, earlier frees may have left pool space that large.
+    public static func largeBlocksAreMapped() -> Bool {
+        let big = UnsafeMutableRawPointer.allocate(byteCount: 30 << 20, alignment: 16)
+        big.storeBytes(of: 1, as: UInt8.self)
+        big.deallocate()
+        let before = mappedAllocationBytes
+        let large = UnsafeMutableRawPointer.allocate(byteCount: 20 << 20, alignment: 16)
+        defer { large.deallocate() }
+        return mappedAllocationBytes >= before + (20 << 20)
+    }
 }

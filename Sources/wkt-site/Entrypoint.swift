@@ -19,7 +19,7 @@ struct WktSiteCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Import.self, Build.self, Serve.self, Stats.self, Check.self, Demo.self, Init.self, Export.self, Backup.self, HealthImport.self,
-            HugoContentCommand.self,
+            HugoContentCommand.self, AllocatorCheck.self,
         ]
     )
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import WktApp
+import WktIO
 
 extension WktSiteCommand {
     /// The Apple Health parser as a child process (not for users: `wkt-site import` runs it).
@@ -14,6 +15,20 @@ extension WktSiteCommand {
 
         func run() throws {
             try finish(HealthImportChild.run(path: path))
+        }
+    }
+
+    /// Reports whether this process runs with the allocator setting of ``WktIO/AllocatorTuning``
+    /// (the tests run it: only a fresh process can show it); not for users.
+    struct AllocatorCheck: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "_allocator-check",
+            abstract: "Internal (tests only): print whether large blocks are mapped on their own.",
+            shouldDisplay: false
+        )
+
+        func run() throws {
+            print(AllocatorTuning.largeBlocksAreMapped() ? "large blocks mapped: yes" : "large blocks mapped: no")
         }
     }
 

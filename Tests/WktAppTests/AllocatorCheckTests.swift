@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+import WktTestSupport
+
+/// The binary applies ``WktIO/AllocatorTuning`` at start (docs/product.md "What the measurements
+/// taught us"): only a fresh process can show it, so the test runs `wkt-site _allocator-check`.
+@Suite("the binary's allocator setting")
+struct AllocatorCheckTests {
+    @Test("a fresh wkt-site process maps large blocks on their own even after freeing a larger one", .enabled(if: Binary.available))
+    func binaryAppliesSetting() async throws {
+        try await offCooperativePool {
+            let dir = try temporaryFolder("allocator")
+            defer { try? FileManager.default.removeItem(atPath: dir) }
+            let run = try Binary.run(["_allocator-check"], in: dir)
+            #expect(run.status == 0)
+            #if canImport(Glibc)
+            #expect(run.stdout == "large blocks mapped: yes\n")
+            #endif
+            let help = try Binary.run(["--help"], in: dir)
+            #expect(!help.stdout.contains("_allocator-check"), "hidden from the help")
+        }
+    }
+}
