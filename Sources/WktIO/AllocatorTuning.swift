@@ -13,8 +13,10 @@ public enum AllocatorTuning {
     /// The fixed threshold in bytes.
     public static let mmapThreshold = 256 * 1024
 
-    /// Fixes the threshold; call once at process start, before any work. Returns whether the
-    /// allocator took the setting (false without glibc, where nothing changes).
+    /// Fixes the threshold; the site-building commands call it once before any work (not
+    /// `import`: streaming a gigabyte export through buffers mapped and unmapped each time cost
+    /// about a second of system time per GiB). Returns whether the allocator took the setting
+    /// (false without glibc, where nothing changes).
     @discardableResult
     public static func apply() -> Bool {
         wkt_fix_mmap_threshold(Int32(mmapThreshold)) == 1

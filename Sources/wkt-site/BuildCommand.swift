@@ -37,6 +37,7 @@ extension WktSiteCommand {
         var isPrivate = false
 
         func run() throws {
+            prepareBuildProcess()
             let request = BuildRequest(
                 output: siteOptions.output, today: siteOptions.today, baseURL: siteOptions.baseURL,
                 templates: siteOptions.templates, store: storeOptions.store, config: storeOptions.config, quiet: quiet,

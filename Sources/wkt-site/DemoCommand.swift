@@ -41,6 +41,7 @@ extension WktSiteCommand {
         }
 
         func run() throws {
+            prepareBuildProcess()
             let request = DemoRequest(
                 years: years, seed: seed, store: store, config: config, today: today, quiet: quiet,
                 output: output)

@@ -18,8 +18,9 @@ extension WktSiteCommand {
         }
     }
 
-    /// Reports whether this process runs with the allocator setting of ``WktIO/AllocatorTuning``
-    /// (the tests run it: only a fresh process can show it); not for users.
+    /// Reports whether the process setup of the site-building commands (``prepareBuildProcess()``)
+    /// fixes the allocator's threshold (the tests run it: only a fresh process can show it); not
+    /// for users.
     struct AllocatorCheck: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "_allocator-check",
@@ -28,6 +29,7 @@ extension WktSiteCommand {
         )
 
         func run() throws {
+            prepareBuildProcess()
             print(AllocatorTuning.largeBlocksAreMapped() ? "large blocks mapped: yes" : "large blocks mapped: no")
         }
     }

@@ -49,6 +49,7 @@ extension WktSiteCommand {
         }
 
         func run() throws {
+            prepareBuildProcess()
             let build = BuildRequest(
                 output: siteOptions.output, today: siteOptions.today, baseURL: siteOptions.baseURL,
                 templates: siteOptions.templates, store: storeOptions.store, config: storeOptions.config, quiet: quiet,

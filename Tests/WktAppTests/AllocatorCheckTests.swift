@@ -2,11 +2,12 @@ import Foundation
 import Testing
 import WktTestSupport
 
-/// The binary applies ``WktIO/AllocatorTuning`` at start (docs/product.md "What the measurements
-/// taught us"): only a fresh process can show it, so the test runs `wkt-site _allocator-check`.
+/// The site-building commands (`build`, `serve`, `demo`) apply ``WktIO/AllocatorTuning`` before
+/// any work (docs/product.md "What the measurements taught us"): only a fresh process can show it,
+/// so the test runs `wkt-site _allocator-check`, which does the same setup.
 @Suite("the binary's allocator setting")
 struct AllocatorCheckTests {
-    @Test("a fresh wkt-site process maps large blocks on their own even after freeing a larger one", .enabled(if: Binary.available))
+    @Test("with the site-building setup, a fresh wkt-site process maps large blocks on their own even after freeing a larger one", .enabled(if: Binary.available))
     func binaryAppliesSetting() async throws {
         try await offCooperativePool {
             let dir = try temporaryFolder("allocator")
