@@ -1,3 +1,4 @@
+import Synchronization
 import WktCore
 
 /// Reusing `<output>.prev` as the temporary folder: what may stay, what is patched in place,
@@ -44,7 +45,7 @@ extension PublishRun {
             // Writing through a file is only safe when nothing else links to it, and only
             // possible (for a user other than root) when its owner may write it.
             if let index, info.kind == .file, info.links == 1, info.permissions & 0o200 != 0 {
-                try reconcile(index, at: path, info: info)
+                pendingReconciles.append(PendingReconcile(index: index, path: path, info: info))
                 continue
             }
             if let index, try isUnchanged(plan.files[index], at: path, info: info) {
@@ -56,28 +57,82 @@ extension PublishRun {
         }
     }
 
-    /// Brings the reused regular file at `path` (no other hard link) to the bytes of
-    /// `plan.files[index]` and mode 0644: leaves it alone when both already match, otherwise
-    /// writes only the 4 KiB blocks that differ (`patchFile`). In the common rebuild every page
-    /// differs from the reused one only in a build ID and a footer line: patching writes one or
-    /// two blocks per page instead of truncating and rewriting it (see `SitePublisher`).
-    private mutating func reconcile(_ index: Int, at path: String, info: FileInfo) throws(PublishError) {
-        let fileSystem = fileSystem
-        let bytes = plan.files[index].bytes
-        let existing = try performing(.prune) { () throws(FileSystemError) in try fileSystem.readFile(path) }
-        if info.permissions == 0o644, BlockDiff.sameBytes(existing, bytes) {
-            unchanged.insert(index)
-            return
+    /// Brings every file `prune` found writable through (``PendingReconcile``) to its new bytes:
+    /// on every core, in runs of ``reconcileRun`` files (each file is read, compared and patched
+    /// by one thread; the files are distinct, so the order does not matter to the result).
+    ///
+    /// A failure or a stop request in one run stops the others before their next file. Every
+    /// patch a run recorded before writing is merged into the undo record, whichever run failed,
+    /// so a failed publish still puts every patched file back; the error reported is the
+    /// one of the earliest failing run.
+    mutating func reconcilePending() throws(PublishError) {
+        let pending = pendingReconciles
+        pendingReconciles = []
+        guard !pending.isEmpty else { return }
+        let runs = stride(from: 0, to: pending.count, by: Self.reconcileRun).map {
+            pending[$0..<min($0 + Self.reconcileRun, pending.count)]
         }
-        if shouldStop() { throw .interrupted(leftover: nil) }
-        let ranges = BlockDiff.changedBlocks(from: existing, to: bytes)
-        undo?.recordPatch(path: path, old: existing, new: bytes, permissions: info.permissions)
-        try performing(.write) { () throws(FileSystemError) in try fileSystem.patchFile(path, bytes, ranges, 0o644) }
-        patched.insert(index)
-        filesWritten += 1
-        bytesWritten += bytes.count
-        filesPatched += 1
-        bytesPatched += ranges.reduce(0) { $0 + $1.count }
+        let files = plan.files
+        let fileSystem = fileSystem
+        let shouldStop = shouldStop
+        let recording = undo != nil
+        let halted = ReconcileHalt()
+        let results = ParallelMap.map(runs) { run in
+            Self.reconcile(run, files: files, fileSystem: fileSystem, recording: recording, shouldStop: shouldStop, halted: halted)
+        }
+        var failure: PublishError?
+        for result in results {
+            unchanged.formUnion(result.unchanged)
+            patched.formUnion(result.patched)
+            filesWritten += result.patched.count
+            filesPatched += result.patched.count
+            bytesWritten += result.bytesWritten
+            bytesPatched += result.bytesPatched
+            undo?.merge(result.log)
+            if failure == nil { failure = result.failure }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Files per run of ``reconcilePending()``: large enough that handing runs out costs nothing
+    /// next to the reads and writes, small enough that two cores share a rebuild's 2,300 pages
+    /// evenly (and a small site, like the tests' few pages, is one run in file order).
+    static let reconcileRun = 64
+
+    /// One run of ``reconcilePending()``: each file is brought to the bytes of `files[index]` and
+    /// mode 0644. It is left alone when both already match; otherwise only the 4 KiB blocks that
+    /// differ are written (`patchFile`), after the old bytes they overwrite are recorded. In the
+    /// common rebuild every page differs from the reused one only in a build ID and a footer
+    /// line: patching writes one or two blocks per page instead of truncating and rewriting it
+    /// (see `SitePublisher`). The stop request is polled before every patch.
+    private static func reconcile(
+        _ run: ArraySlice<PendingReconcile>, files: [OutputFile], fileSystem: FileSystem, recording: Bool,
+        shouldStop: @Sendable () -> Bool, halted: ReconcileHalt
+    ) -> ReconcileResult {
+        var result = ReconcileResult()
+        for item in run {
+            if halted.isSet { break }
+            do throws(PublishError) {
+                let bytes = files[item.index].bytes
+                let existing = try performing(.prune) { () throws(FileSystemError) in try fileSystem.readFile(item.path) }
+                if item.info.permissions == 0o644, BlockDiff.sameBytes(existing, bytes) {
+                    result.unchanged.append(item.index)
+                    continue
+                }
+                if shouldStop() { throw .interrupted(leftover: nil) }
+                let ranges = BlockDiff.changedBlocks(from: existing, to: bytes)
+                if recording { result.log.record(path: item.path, old: existing, new: bytes, permissions: item.info.permissions) }
+                try performing(.write) { () throws(FileSystemError) in try fileSystem.patchFile(item.path, bytes, ranges, 0o644) }
+                result.patched.append(item.index)
+                result.bytesWritten += bytes.count
+                result.bytesPatched += ranges.reduce(0) { $0 + $1.count }
+            } catch {
+                result.failure = error
+                halted.set()
+                break
+            }
+        }
+        return result
     }
 
     /// Whether the regular file at `path` already has `file`'s bytes and mode 0644.
@@ -105,4 +160,35 @@ extension PublishRun {
     }
 
     /// After a failure before the commit: puts a reused previous build back as `<output>.prev`
+}
+
+/// A file of the reused tree that `prune` found writable through, to be brought up to date by
+/// ``PublishRun/reconcilePending()``.
+struct PendingReconcile: Sendable {
+    /// Its index in `plan.files`.
+    let index: Int
+    /// Its absolute path in the temporary folder.
+    let path: String
+    /// What `prune` saw of it (mode and size).
+    let info: FileInfo
+}
+
+/// What one run of ``PublishRun/reconcilePending()`` did.
+struct ReconcileResult: Sendable {
+    var unchanged: [Int] = []
+    var patched: [Int] = []
+    var bytesWritten = 0
+    var bytesPatched = 0
+    /// The old bytes of its patches, recorded before each write.
+    var log = ReuseUndo.PatchLog()
+    /// Its failure, if any (it stopped there).
+    var failure: PublishError?
+}
+
+/// Set by the first run of ``PublishRun/reconcilePending()`` that fails; the others stop
+/// before their next file.
+final class ReconcileHalt: Sendable {
+    private let flag = Atomic<Bool>(false)
+    var isSet: Bool { flag.load(ordering: .relaxed) }
+    func set() { flag.store(true, ordering: .relaxed) }
 }

@@ -42,6 +42,8 @@ struct PublishRun {
     var presentDirectories = Set<[UInt8]>()
     /// What this run changed in the reused previous build, to put it back on failure.
     var undo: ReuseUndo?
+    /// Files of the reused tree that `prune` found and `reconcilePending` brings up to date.
+    var pendingReconciles: [PendingReconcile] = []
 
     /// A run that builds into `temporary`.
     init(fileSystem: FileSystem, plan: OutputPlan, location: OutputLocation, state: OutputState, temporary: String) {
@@ -110,6 +112,7 @@ struct PublishRun {
     mutating func build(sync: Bool) throws(PublishError) {
         if reusedPreviousBuild {
             try prune(relative: "")
+            try reconcilePending()
         } else {
             // The marker goes first, so a run killed from here on leaves a folder the next
             // run recognises as its own and removes.

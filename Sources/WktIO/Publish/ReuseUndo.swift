@@ -16,22 +16,48 @@ import Darwin
 /// folder, the behaviour before A-14.
 struct ReuseUndo {
     /// One patched file: where the old bytes differ from the new ones and what they were.
-    struct Patch {
+    struct Patch: Sendable {
         let path: String
         let oldSize: Int
         let permissions: UInt32
-        /// Ranges of the old file that differ from the new one, with their old bytes in `store`.
+        /// Ranges of the old file that differ from the new one, with their old bytes in the log's `store`.
         let ranges: [Range<Int>]
         let storeOffset: Int
+    }
+
+    /// Patches with their overwritten bytes back to back. The publisher's threads each record
+    /// into their own log, merged into the record afterwards (``merge(_:)``).
+    struct PatchLog: Sendable {
+        /// The old bytes of every patch, back to back.
+        private(set) var store: [UInt8] = []
+        private(set) var patches: [Patch] = []
+
+        /// Records a patch of `path` from `old` to `new`: only the spans of `old` that differ
+        /// from `new` are kept (a rebuild changes a build ID and a footer line: tens of bytes a
+        /// page, where whole 4 KiB blocks would hold 18 MB of a 10-year site in memory).
+        mutating func record(path: String, old: [UInt8], new: [UInt8], permissions: UInt32) {
+            let spans = ReuseUndo.differingSpans(old: old, new: new)
+            let offset = store.count
+            for span in spans { store.append(contentsOf: old[span]) }
+            patches.append(Patch(path: path, oldSize: old.count, permissions: permissions, ranges: spans, storeOffset: offset))
+        }
+
+        /// Appends `other`'s patches and bytes.
+        mutating func append(_ other: PatchLog) {
+            let base = store.count
+            store += other.store
+            patches += other.patches.map {
+                Patch(path: $0.path, oldSize: $0.oldSize, permissions: $0.permissions, ranges: $0.ranges, storeOffset: base + $0.storeOffset)
+            }
+        }
     }
 
     /// The sibling folder holding entries moved out of the tree.
     let folder: String
     /// Whether `folder` has been created.
     private(set) var folderCreated = false
-    /// The old bytes of every patch, back to back.
-    private var store: [UInt8] = []
-    private(set) var patches: [Patch] = []
+    /// Every patch with the bytes it overwrote.
+    private(set) var log = PatchLog()
     /// Files, links and folders created in the tree, in creation order.
     private(set) var created: [String] = []
     /// Entries moved aside: (where it was, where it is now).
@@ -45,14 +71,9 @@ struct ReuseUndo {
         self.folder = folder
     }
 
-    /// Records a patch of `path` from `old` to `new`: only the spans of `old` that differ from
-    /// `new` are kept (a rebuild changes a build ID and a footer line: tens of bytes a page, where
-    /// whole 4 KiB blocks would hold 18 MB of a 10-year site in memory).
-    mutating func recordPatch(path: String, old: [UInt8], new: [UInt8], permissions: UInt32) {
-        let spans = Self.differingSpans(old: old, new: new)
-        let offset = store.count
-        for span in spans { store.append(contentsOf: old[span]) }
-        patches.append(Patch(path: path, oldSize: old.count, permissions: permissions, ranges: spans, storeOffset: offset))
+    /// Adds the patches a publisher thread recorded in its own log.
+    mutating func merge(_ other: PatchLog) {
+        log.append(other)
     }
 
     /// The ranges of `old` whose bytes differ from `new` at the same offsets, plus, when the sizes
@@ -102,13 +123,13 @@ struct ReuseUndo {
     /// moves entries back, restores the marker and permission bits. Stops at the first failure.
     func undo(fileSystem: FileSystem, markerPath: String) throws(FileSystemError) {
         for path in created.reversed() { try fileSystem.removeTree(path) }
-        for patch in patches.reversed() {
+        for patch in log.patches.reversed() {
             let current = try fileSystem.readFile(patch.path)
             var old = Array(current.prefix(patch.oldSize))
             if old.count < patch.oldSize { old += [UInt8](repeating: 0, count: patch.oldSize - old.count) }
             var offset = patch.storeOffset
             for range in patch.ranges {
-                old.replaceSubrange(range, with: store[offset..<(offset + range.count)])
+                old.replaceSubrange(range, with: log.store[offset..<(offset + range.count)])
                 offset += range.count
             }
             try fileSystem.patchFile(patch.path, old, patch.ranges, patch.permissions)

@@ -22,14 +22,15 @@ extension FileSystem {
         makeSymlink: TwoArgumentCall<String, String>? = nil,
         rename: TwoArgumentCall<String, String>? = nil,
         renameExchange: TwoArgumentCall<String, String>? = nil,
-        removeTree: (@Sendable (String) throws(FileSystemError) -> Void)? = nil
+        removeTree: (@Sendable (String) throws(FileSystemError) -> Void)? = nil,
+        readFile: (@Sendable (String) throws(FileSystemError) -> [UInt8])? = nil
     ) -> FileSystem {
         FileSystem(
             info: info,
             makeDirectory: makeDirectory ?? self.makeDirectory,
             writeFile: writeFile ?? self.writeFile,
             patchFile: patchFile ?? self.patchFile,
-            readFile: readFile,
+            readFile: readFile ?? self.readFile,
             setPermissions: setPermissions ?? self.setPermissions,
             makeSymlink: makeSymlink ?? self.makeSymlink,
             readSymlink: readSymlink,
