@@ -153,7 +153,9 @@ struct PageReuseTests {
         let pages = first.files.map(\.path).filter {
             ($0.hasPrefix("workouts/") || $0.hasPrefix("exercises/")) && !$0.hasSuffix("/index.html")
                 || $0.hasPrefix("years/") && $0 != SitePaths.yearReview(base.today.year)  // past years' reviews
+                || $0.hasPrefix("history/") && $0 != SitePaths.historyIndex && $0 != SitePaths.historyYear(base.today.year)
         }
+        #expect(pages.contains(SitePaths.historyYear(2025)))
         #expect(reusable.sorted() == pages.sorted())
         let same = try Self.build(base, after: first)
         #expect(same.reusedPages == reusable.count)
@@ -201,6 +203,75 @@ struct PageReuseTests {
         let fromGarbage = try Self.build(base, after: garbage)
         #expect(fromGarbage.reusedPages == 0)
         #expect(Self.firstDifference(fromGarbage.files, fresh) == nil)
+    }
+
+    /// A demo history of two years and some days ending on `today`, as the store loads it.
+    static func demo(endingOn today: CivilDate) -> SiteBuildInput {
+        let batch = DemoHistory.generate(DemoOptions(years: 2, seed: 42, endDay: today))
+        let workouts = batch.workouts.enumerated().map { StoredWorkout(id: Int64($0.offset + 1), workout: $0.element) }
+        let settings = Settings(timezone: "Europe/Berlin", weeklyTarget: 3, title: "Alex's Lifting Log", author: "Alex")
+        return SiteBuildInput(history: sorted(WorkoutHistory(workouts: workouts)), settings: settings, today: today)
+    }
+
+    /// `input` with one more workout (bench press) starting at `start`.
+    static func adding(_ start: String, to input: SiteBuildInput) -> SiteBuildInput {
+        var input = input
+        let next = (input.history.workouts.map(\.id).max() ?? 0) + 1
+        input.history.workouts.append(StoredWorkout(id: next, workout: Workout(
+            source: .strong, sourceKey: "new-\(start)", start: WallTime.parse(start)!, durationSeconds: 2700,
+            name: "Extra bench", exercises: [ExerciseBlock(name: "Bench Press (Barbell)", sets: SiteFixture.sets([(100, 5)]))])))
+        input.history = sorted(input.history)
+        return input
+    }
+
+    @Test("past years' history pages: reused while nothing they show changes; rendered again for a workout in one of their weeks (the last may end in the next year), a deleted workout, or today in their last week")
+    func pastHistoryYears() throws {
+        func keys(_ build: SiteBuild) throws -> [String: UInt64] {
+            let manifest = try #require(build.record.flatMap { PageManifest(parsing: $0[...]) })
+            return manifest.entries.filter { $0.key.hasPrefix("history/") }.mapValues(\.key)
+        }
+        /// The build after `previous`, checked against a fresh build; `rendered` are the history
+        /// pages whose key changed (with `exactly` false: at least those).
+        func check(_ input: SiteBuildInput, after previous: SiteBuild, rendered: Set<String>, exactly: Bool = true) throws -> SiteBuild {
+            let build = try Self.build(input, after: previous)
+            #expect(Self.firstDifference(build.files, try SiteBuilder.build(input)) == nil)
+            let before = try keys(previous), after = try keys(build)
+            #expect(Set(after.keys) == Set(before.keys))
+            let changed = Set(after.keys.filter { before[$0] != after[$0] })
+            #expect(exactly ? changed == rendered : changed.isSuperset(of: rendered), "\(changed.sorted())")
+            return build
+        }
+        let (y2020, y2021) = (SitePaths.historyYear(2020), SitePaths.historyYear(2021))
+        // A week is filed under the year of its middle day: Monday 2021-12-27 to Sunday 2022-01-02
+        // is the last week of 2021's page, so two days of 2022 show there.
+        let newYear = Self.demo(endingOn: CivilDate(year: 2022, month: 1, day: 1)!)
+        let first = try Self.build(newYear, after: nil)
+        #expect(Set(try keys(first).keys).isSuperset(of: [y2020, y2021]))
+        #expect(try keys(first)[SitePaths.historyYear(2022)] == nil)  // the year of today: always rendered
+        #expect(first.files.contains { $0.path == SitePaths.historyYear(2022) })
+        // Today moves within that week: its cell on 2021's page moves.
+        let nextDay = try check(
+            { var input = newYear; input.today = CivilDate(year: 2022, month: 1, day: 2)!; return input }(), after: first, rendered: [y2021])
+        // Later on, today leaves that week; then the past years are reused as they are.
+        var later = newYear
+        later.today = CivilDate(year: 2022, month: 1, day: 12)!
+        let settled = try check(later, after: nextDay, rendered: [y2021])
+        let again = try check(later, after: settled, rendered: [])
+        #expect(again.reusedPages > settled.reusedPages)
+        // A workout on Sunday 2022-01-02, in 2021's last week; then one in the next week, which
+        // no past year's page shows.
+        let inLastWeek = try check(Self.adding("2022-01-02 10:00:00", to: later), after: settled, rendered: [y2021])
+        _ = try check(Self.adding("2022-01-05 10:00:00", to: Self.adding("2022-01-02 10:00:00", to: later)), after: inLastWeek, rendered: [])
+        // Renaming that workout changes no number of 2021, only the words of its day on 2021's calendar.
+        var renamed = Self.adding("2022-01-02 10:00:00", to: later)
+        let sunday = try #require(renamed.history.workouts.firstIndex { $0.workout.sourceKey == "new-2022-01-02 10:00:00" })
+        renamed.history.workouts[sunday].workout.name = "Sunday bench"
+        _ = try check(renamed, after: inLastWeek, rendered: [y2021])
+        // A deleted workout of 2020: 2020's page (and 2021's too if PRs after it moved).
+        var deleted = later
+        let victim = try #require(deleted.history.workouts.firstIndex { $0.workout.start.date.year == 2020 && $0.workout.start.date.month == 6 })
+        deleted.history.workouts.remove(at: victim)
+        _ = try check(deleted, after: settled, rendered: [y2020], exactly: false)
     }
 
     @Test("a demo year: a new workout re-renders only its own page, its neighbour and its exercises' pages")

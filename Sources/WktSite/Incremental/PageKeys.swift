@@ -4,13 +4,14 @@ import WktCore
 /// all of a site's pages and do not depend on "today" (T-15), and the reviews of past years
 /// (``yearReviewKey(_:)``). Two builds that give a page the
 /// same key compose it to the same title, description and body, so the later build may splice
-/// the earlier one's bytes into its layout (``IncrementalBuild``). The page's share tags
+/// the earlier one's bytes into its layout (``IncrementalBuild``); the history pages of past
+/// years (``historyYearKey(_:)``) too. The page's share tags
 /// (``ShareMeta``) follow from those, its path, the site title and the base URL, all covered.
 ///
 /// A key covers everything the page's composer reads, listed next to each key below: the
 /// page's own data, the neighbours and targets it links to (names, days, page IDs, slugs), and a
 /// global part with the renderer's identity, every setting, the templates' fingerprint and the
-/// site title. Other pages (dashboard, history, indexes, records, muscles, feed, `stats.json`) are always
+/// site title. Other pages (dashboard, history index and this year, indexes, records, muscles, feed, `stats.json`) are always
 /// rendered: they change with almost any new workout or day. When a composer starts reading
 /// something new, its key must cover it too; `PageReuseTests` compares reusing builds with fresh
 /// ones after many kinds of change, and `StatsDigestTests` checks the digests cover every field.
@@ -74,7 +75,7 @@ struct PageKeys: Sendable {
         switch job {
         case .workout: .workouts
         case .exercise: .exercises
-        case .yearReview: .history
+        case .yearReview, .historyYear: .history
         default: nil
         }
     }
@@ -85,6 +86,7 @@ struct PageKeys: Sendable {
         case .workout(let index): workoutKey(site.workouts[index])
         case .exercise(let index): exerciseKey(site.exercises[index], listPath: composer.exercisesListPath(forExerciseAt: index))
         case .yearReview(let year): yearReviewKey(year)
+        case .historyYear(let year): historyYearKey(year)
         default: nil
         }
     }

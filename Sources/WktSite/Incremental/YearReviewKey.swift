@@ -53,18 +53,7 @@ extension InputDigest {
         add(review.weeks)
         add(review.weeksOnTarget)
         add(review.weeklyTarget)
-        if let week = review.bestWeek {
-            byte(1)
-            add(week.start)
-            add(week.label)
-            add(week.displayLabel)
-            add(week.workouts)
-            add(week.workingSets)
-            add(week.reps)
-            add(week.volumeKg)
-        } else {
-            byte(0)
-        }
+        if let week = review.bestWeek { add(week) } else { byte(0) }
         add(review.dayStreak)
         add(review.weekStreak)
         add(review.exercises.count)

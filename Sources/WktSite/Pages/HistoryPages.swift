@@ -34,7 +34,7 @@ extension PageComposer {
     func yearHeatmap(_ year: Int, id: ChartID, root: String? = nil) -> YearHeatmap {
         YearHeatmap(
             id: id, title: "Training days in \(TextFormat.year(year))", year: year, weekStart: site.report.calendar.weekStart,
-            days: heatmapDays(root: root).filter { $0.date.year == year }, today: site.today)
+            days: heatmapDays(root: root) { $0.year == year }, today: site.today)
     }
 
     /// `history/index.html`: a table of years, then every week as a compact calendar row, grouped
