@@ -159,8 +159,7 @@ def main():
     if args.hugo and not shutil.which("hugo"):
         sys.exit("bench: --hugo needs Hugo: apt-get install hugo")
 
-    subprocess.run(["swift", "build", "-c", "release", "--product", "wkt-site", "--static-swift-stdlib"], cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL)
+    subprocess.run([os.path.join(ROOT, "scripts", "build-release.sh")], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     exe = os.path.join(ROOT, ".build", "release", "wkt-site")
     work = args.keep or tempfile.mkdtemp(prefix="wkt-bench-")
     os.makedirs(work, exist_ok=True)

@@ -19,10 +19,7 @@ extension PageKeys {
         digest.add("history year")
         digest.add(global)
         digest.add(year)
-        let years = site.years
-        let index = years.firstIndex(of: year)
-        digest.add(index.flatMap { $0 > 0 ? years[$0 - 1] : nil })
-        digest.add(index.flatMap { $0 + 1 < years.count ? years[$0 + 1] : nil })
+        addNeighbours(of: year, in: site.years, to: &digest)
         digest.add(composer.yearReviews[year].map(PageComposer.reviewTitle))
         digest.byte(site.timesOfDay ? 1 : 0)
         digest.add(site.report.streaks.weeklyTarget)

@@ -177,6 +177,14 @@ struct PageKeys: Sendable {
         digest.add(linkDigests[index])
     }
 
+    /// Feeds the years before and after `year` in `years` (ascending; nil where there is none):
+    /// what the pager of a year page links to.
+    func addNeighbours(of year: Int, in years: [Int], to digest: inout InputDigest) {
+        let index = years.firstIndex(of: year)
+        digest.add(index.flatMap { $0 > 0 ? years[$0 - 1] : nil })
+        digest.add(index.flatMap { $0 + 1 < years.count ? years[$0 + 1] : nil })
+    }
+
     /// Feeds what a link to the workout with store ID `id` shows: its day, name and page ID.
     func addWorkoutLink(_ id: Int64?, to digest: inout InputDigest) {
         guard let id, let entry = site.workout(id: id) else { return digest.byte(0) }

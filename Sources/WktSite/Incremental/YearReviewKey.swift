@@ -14,10 +14,7 @@ extension PageKeys {
         digest.add("year review")
         digest.add(global)
         digest.add(review)
-        let years = composer.reviewYears
-        let index = years.firstIndex(of: year)
-        digest.add(index.flatMap { $0 > 0 ? years[$0 - 1] : nil })
-        digest.add(index.flatMap { $0 + 1 < years.count ? years[$0 + 1] : nil })
+        addNeighbours(of: year, in: composer.reviewYears, to: &digest)
         digest.byte(composer.splitRecordsByYear ? 1 : 0)
         for name in review.exercises.map(\.name) + review.headlinePRs.map(\.exercise) + review.newExercises.map(\.name) {
             addExercisePath(name, to: &digest)
