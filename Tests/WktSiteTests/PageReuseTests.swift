@@ -224,13 +224,14 @@ struct PageReuseTests {
         return input
     }
 
-    @Test("past years' history pages: reused while nothing they show changes; rendered again for a workout in one of their weeks (the last may end in the next year), a deleted workout, or today in their last week")
-    func pastHistoryYears() throws {
+    @Test("past years' history, workout-list and PR pages: reused while nothing they show changes; rendered again for a workout in one of their weeks (the last may end in the next year), a renamed, heavier or deleted workout, or today in their last week")
+    func pastYearPages() throws {
+        /// The keys of the year pages (`history/2021.html`, `workouts/2021.html`, `records/2021-2.html`).
         func keys(_ build: SiteBuild) throws -> [String: UInt64] {
             let manifest = try #require(build.record.flatMap { PageManifest(parsing: $0[...]) })
-            return manifest.entries.filter { $0.key.hasPrefix("history/") }.mapValues(\.key)
+            return manifest.entries.filter { Self.isYearPage($0.key) }.mapValues(\.key)
         }
-        /// The build after `previous`, checked against a fresh build; `rendered` are the history
+        /// The build after `previous`, checked against a fresh build; `rendered` are the year
         /// pages whose key changed (with `exactly` false: at least those).
         func check(_ input: SiteBuildInput, after previous: SiteBuild, rendered: Set<String>, exactly: Bool = true) throws -> SiteBuild {
             let build = try Self.build(input, after: previous)
@@ -242,12 +243,16 @@ struct PageReuseTests {
             return build
         }
         let (y2020, y2021) = (SitePaths.historyYear(2020), SitePaths.historyYear(2021))
+        let (workouts2020, workouts2021) = (SitePaths.workoutsYear(2020), SitePaths.workoutsYear(2021))
         // A week is filed under the year of its middle day: Monday 2021-12-27 to Sunday 2022-01-02
         // is the last week of 2021's page, so two days of 2022 show there.
         let newYear = Self.demo(endingOn: CivilDate(year: 2022, month: 1, day: 1)!)
         let first = try Self.build(newYear, after: nil)
-        #expect(Set(try keys(first).keys).isSuperset(of: [y2020, y2021]))
-        #expect(try keys(first)[SitePaths.historyYear(2022)] == nil)  // the year of today: always rendered
+        let records2021 = Set(first.files.map(\.path).filter { Self.isYearPage($0) && $0.hasPrefix("records/2021") })
+        #expect(records2021.count > 1, "a long PR year continues on more pages")
+        #expect(Set(try keys(first).keys).isSuperset(of: Set([y2020, y2021, workouts2020, workouts2021]).union(records2021)))
+        // The year of today: always rendered.
+        #expect(try keys(first).keys.filter { $0.contains("2022") }.isEmpty)
         #expect(first.files.contains { $0.path == SitePaths.historyYear(2022) })
         // Today moves within that week: its cell on 2021's page moves.
         let nextDay = try check(
@@ -271,7 +276,35 @@ struct PageReuseTests {
         var deleted = later
         let victim = try #require(deleted.history.workouts.firstIndex { $0.workout.start.date.year == 2020 && $0.workout.start.date.month == 6 })
         deleted.history.workouts.remove(at: victim)
-        _ = try check(deleted, after: settled, rendered: [y2020], exactly: false)
+        _ = try check(deleted, after: settled, rendered: [y2020, workouts2020], exactly: false)
+        // A renamed workout of 2020: its year's list and history page show the name.
+        var renamedOld = later
+        renamedOld.history.workouts[victim].workout.name = "Renamed in 2020"
+        _ = try check(renamedOld, after: settled, rendered: [y2020, workouts2020], exactly: false)
+        // A 500 kg set in a 2021 workout: a PR there, on every page of 2021's PR timeline.
+        var heavier = later
+        func isWorking(_ set: WorkoutSet) -> Bool { set.kind == .normal && (set.weightKg ?? 0) > 0 && (set.reps ?? 0) > 0 }
+        let lifted = try #require(heavier.history.workouts.firstIndex {
+            $0.workout.start.date.year == 2021 && $0.workout.start.date.month == 5 && $0.workout.exercises.contains { $0.sets.contains(where: isWorking) }
+        })
+        let block = try #require(heavier.history.workouts[lifted].workout.exercises.firstIndex { $0.sets.contains(where: isWorking) })
+        let set = try #require(heavier.history.workouts[lifted].workout.exercises[block].sets.firstIndex(where: isWorking))
+        heavier.history.workouts[lifted].workout.exercises[block].sets[set].weightKg = 500
+        let withPR = try check(heavier, after: settled, rendered: Set([y2021, workouts2021]).union(records2021), exactly: false)
+        // 510 kg instead: the same PRs, one value changed.
+        heavier.history.workouts[lifted].workout.exercises[block].sets[set].weightKg = 510
+        _ = try check(heavier, after: withPR, rendered: records2021, exactly: false)
+    }
+
+    /// Whether `path` is the page of a year in one of the split lists: `history/2021.html`,
+    /// `workouts/2021.html`, `records/2021.html`, `records/2021-2.html`.
+    static func isYearPage(_ path: String) -> Bool {
+        guard let slash = path.firstIndex(of: "/"), path.hasSuffix(".html") else { return false }
+        let folder = path[..<slash]
+        let name = path[path.index(after: slash)...].dropLast(5)
+        let parts = name.split(separator: "-", omittingEmptySubsequences: false)
+        return ["history", "workouts", "records"].contains(folder) && parts[0].count == 4 && parts.count <= 2
+            && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
     }
 
     @Test("a demo year: a new workout re-renders only its own page, its neighbour and its exercises' pages")

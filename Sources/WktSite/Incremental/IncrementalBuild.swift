@@ -35,7 +35,8 @@ struct IncrementalBuild: Sendable {
         let manifest = previous.record.flatMap { PageManifest(parsing: $0[...]) }.flatMap { $0.renderer == digest ? $0 : nil }
         // Only paths this build can produce: the manifest comes from a file in the site.
         let paths = manifest?.entries.keys.filter { path in
-            (path.hasPrefix("workouts/") || path.hasPrefix("exercises/") || path.hasPrefix("years/") || path.hasPrefix("history/"))
+            (path.hasPrefix("workouts/") || path.hasPrefix("exercises/") || path.hasPrefix("years/") || path.hasPrefix("history/")
+                || path.hasPrefix("records/"))
                 && (try? SitePaths.validate(path, source: "page manifest")) != nil
         } ?? []
         return Started(

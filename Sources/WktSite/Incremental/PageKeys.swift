@@ -73,9 +73,10 @@ struct PageKeys: Sendable {
     /// folder below the root, in their sections).
     static func section(for job: PageJob) -> NavSection? {
         switch job {
-        case .workout: .workouts
+        case .workout, .workoutsYear: .workouts
         case .exercise: .exercises
         case .yearReview, .historyYear: .history
+        case .recordsYear: .records
         default: nil
         }
     }
@@ -87,6 +88,8 @@ struct PageKeys: Sendable {
         case .exercise(let index): exerciseKey(site.exercises[index], listPath: composer.exercisesListPath(forExerciseAt: index))
         case .yearReview(let year): yearReviewKey(year)
         case .historyYear(let year): historyYearKey(year)
+        case .workoutsYear(let year): workoutsYearKey(year)
+        case .recordsYear(let year, let page): recordsYearKey(year, page: page)
         default: nil
         }
     }
