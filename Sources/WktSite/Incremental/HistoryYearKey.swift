@@ -14,12 +14,8 @@ extension PageKeys {
     /// is always rendered: it grows with every workout and every day.
     func historyYearKey(_ year: Int) -> (path: String, key: UInt64)? {
         let today = site.today
-        guard year < today.year, let lastDay = CivilDate(year: year, month: 12, day: 31) else { return nil }
-        var digest = InputDigest()
-        digest.add("history year")
-        digest.add(global)
-        digest.add(year)
-        addNeighbours(of: year, in: site.years, to: &digest)
+        guard let lastDay = CivilDate(year: year, month: 12, day: 31),
+              var digest = pastYearDigest("history year", year: year, neighboursIn: site.years) else { return nil }
         digest.add(composer.yearReviews[year].map(PageComposer.reviewTitle))
         digest.byte(site.timesOfDay ? 1 : 0)
         digest.add(site.report.streaks.weeklyTarget)

@@ -180,6 +180,19 @@ struct PageKeys: Sendable {
         digest.add(linkDigests[index])
     }
 
+    /// The start of the key of a past year's page: its kind, the global part, the year and the
+    /// years before and after it in `years` (its pager); nil for the year holding today and
+    /// later ones, whose pages are rendered by every build.
+    func pastYearDigest(_ kind: String, year: Int, neighboursIn years: [Int]) -> InputDigest? {
+        guard year < site.today.year else { return nil }
+        var digest = InputDigest()
+        digest.add(kind)
+        digest.add(global)
+        digest.add(year)
+        addNeighbours(of: year, in: years, to: &digest)
+        return digest
+    }
+
     /// Feeds the years before and after `year` in `years` (ascending; nil where there is none):
     /// what the pager of a year page links to.
     func addNeighbours(of year: Int, in years: [Int], to digest: inout InputDigest) {

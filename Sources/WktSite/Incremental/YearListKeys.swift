@@ -7,12 +7,7 @@ extension PageKeys {
     /// with workouts (pager). The split rule is in the global part. The page of the year holding
     /// today is always rendered.
     func workoutsYearKey(_ year: Int) -> (path: String, key: UInt64)? {
-        guard year < site.today.year else { return nil }
-        var digest = InputDigest()
-        digest.add("workouts year")
-        digest.add(global)
-        digest.add(year)
-        addNeighbours(of: year, in: composer.workoutYears, to: &digest)
+        guard var digest = pastYearDigest("workouts year", year: year, neighboursIn: composer.workoutYears) else { return nil }
         digest.byte(site.timesOfDay ? 1 : 0)
         for entry in site.workouts where entry.day.year == year {
             digest.add(workoutDigests[entry.index])
@@ -28,15 +23,10 @@ extension PageKeys {
     /// year is over unless its workouts or settings do, but the year holding today is always
     /// rendered.
     func recordsYearKey(_ year: Int, page: Int) -> (path: String, key: UInt64)? {
-        guard year < site.today.year else { return nil }
+        guard var digest = pastYearDigest("records year", year: year, neighboursIn: composer.prYears) else { return nil }
         let groups = composer.prRows(inYear: year)
-        var digest = InputDigest()
-        digest.add("records year")
-        digest.add(global)
-        digest.add(year)
         digest.add(page)
         digest.add(groups.count)
-        addNeighbours(of: year, in: composer.prYears, to: &digest)
         for group in groups {
             digest.add(group.lines.count)
             for line in group.lines {

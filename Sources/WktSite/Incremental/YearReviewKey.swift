@@ -9,12 +9,9 @@ extension PageKeys {
     /// always rendered: it says "so far" and compares with the same day last year, so it changes
     /// with the day.
     func yearReviewKey(_ year: Int) -> (path: String, key: UInt64)? {
-        guard year < site.today.year, let review = composer.yearReviews[year] else { return nil }
-        var digest = InputDigest()
-        digest.add("year review")
-        digest.add(global)
+        guard let review = composer.yearReviews[year],
+              var digest = pastYearDigest("year review", year: year, neighboursIn: composer.reviewYears) else { return nil }
         digest.add(review)
-        addNeighbours(of: year, in: composer.reviewYears, to: &digest)
         digest.byte(composer.splitRecordsByYear ? 1 : 0)
         for name in review.exercises.map(\.name) + review.headlinePRs.map(\.exercise) + review.newExercises.map(\.name) {
             addExercisePath(name, to: &digest)
