@@ -18,7 +18,10 @@ import PackageDescription
 /// - `WktApp`      the commands' work, testable without a process
 /// - `WktServe`    `wkt-site serve`: the local preview server, its watcher and live reload (the
 ///                 only module importing FlyingFox)
-/// - `wkt-site`    the thin ArgumentParser executable
+/// - `WktCommandLine` the options and printing both executables share (ArgumentParser)
+/// - `wkt-site`    the thin ArgumentParser executable (every command; `serve` hands over to
+///                 `wkt-site-serve`, so FlyingFox and the libcurl it links stay out of `wkt-site`)
+/// - `wkt-site-serve` the preview server's executable, installed beside `wkt-site`
 ///
 /// ARCHITECTURE.md is the map: what each module may import, the build stages, the invariants.
 let swiftSettings: [SwiftSetting] = [
@@ -30,6 +33,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "wkt-site", targets: ["wkt-site"]),
+        .executable(name: "wkt-site-serve", targets: ["wkt-site-serve"]),
         // Libraries for the fuzz package in Fuzz/ (scripts/fuzz.sh), which links them built with
         // `-sanitize=fuzzer,address`; the app itself uses the targets directly.
         .library(name: "WktCore", targets: ["WktCore"]),
@@ -112,9 +116,23 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "WktCommandLine",
+            dependencies: ["WktApp", "WktIO", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "wkt-site",
-            dependencies: ["WktApp", "WktServe", "WktIO", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "WktApp", "WktIO", "WktCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "wkt-site-serve",
+            dependencies: [
+                "WktApp", "WktServe", "WktCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "WktCoreTests", dependencies: ["WktCore", "WktTestSupport"], swiftSettings: swiftSettings),
@@ -150,7 +168,7 @@ let package = Package(
         .testTarget(
             name: "WktCLITests",
             dependencies: [
-                "wkt-site", "WktApp", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "wkt-site", "WktApp", "WktCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: swiftSettings

@@ -8,6 +8,11 @@
 #   the 10-year full build). The cost is that the executable itself always loads at the same
 #   address (no address-space randomisation for its own code; shared libraries keep theirs), as
 #   Go builds Hugo by default on Linux.
+# Two executables, installed side by side: `wkt-site`, and `wkt-site-serve`, the preview server
+# that `wkt-site serve` hands over to (its HTTP library links libcurl and some thirty shared
+# libraries, which `wkt-site` no longer loads at every start; README "Install").
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --product wkt-site --static-swift-stdlib -Xlinker -no-pie "$@"
+for product in wkt-site wkt-site-serve; do
+    swift build -c release --product "$product" --static-swift-stdlib -Xlinker -no-pie "$@"
+done

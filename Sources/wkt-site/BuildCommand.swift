@@ -1,5 +1,6 @@
 import ArgumentParser
 import WktApp
+import WktCommandLine
 
 extension WktSiteCommand {
     struct Build: ParsableCommand {

@@ -1,61 +1,19 @@
 import ArgumentParser
 import WktApp
-import WktServe
+import WktCommandLine
 
 extension WktSiteCommand {
+    /// `wkt-site serve`: parsed and checked here (usage errors and `--help` as for every command),
+    /// then the process becomes `wkt-site-serve`, the executable beside this one that holds the
+    /// server (``WktApp/ServeProgram``): the HTTP library brings libcurl and some thirty shared
+    /// libraries with it, which every other command would load for nothing.
     struct Serve: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Build the site, serve it on this machine and rebuild it when the inputs change.",
-            discussion: """
-                A local preview, not a web server for the public: it listens on 127.0.0.1 unless \
-                --host says otherwise. It builds like `wkt-site build`, prints the URL, then polls \
-                the store, the configuration and the templates folder every 300 ms and rebuilds \
-                (incrementally, under the run lock only while building) once they have been quiet \
-                for 300 ms; `wkt-site import` in another terminal works meanwhile. A failed \
-                rebuild prints its error and the last good site stays served. With --live-reload \
-                open pages reload after each rebuild (the script is added to the served pages \
-                only; the files stay script-free). It applies [publish] like `build`; --private previews \
-                everything. Ctrl-C stops it (exit 130).
+        static let configuration = CommandConfiguration(abstract: ServeOptions.abstract, discussion: ServeOptions.discussion)
 
-                Examples:
-                  wkt-site serve
-                  wkt-site serve --live-reload --port 4000
-                  wkt-site serve --templates templates --live-reload
-                  wkt-site serve --private
-                """
-        )
-
-        @Option(help: ArgumentHelp("Address to listen on (an IP address or localhost).", valueName: "address"))
-        var host = "127.0.0.1"
-
-        @Option(help: ArgumentHelp("Port to listen on (0: any free port; the URL printed shows it).", valueName: "port"))
-        var port = 8080
-
-        @Flag(help: "Reload open pages after each rebuild.")
-        var liveReload = false
-
-        @OptionGroup var siteOptions: SiteOptions
-
-        @OptionGroup var storeOptions: StoreOptions
-
-        @Flag(help: "Print only the URL and errors, no line per rebuild.")
-        var quiet = false
-
-        @Flag(name: .customLong("private"), help: "Ignore [publish] in wkt-site.toml: preview everything.")
-        var isPrivate = false
-
-        func validate() throws {
-            guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
-        }
+        @OptionGroup var options: ServeOptions
 
         func run() throws {
-            prepareBuildProcess()
-            let build = BuildRequest(
-                output: siteOptions.output, today: siteOptions.today, baseURL: siteOptions.baseURL,
-                templates: siteOptions.templates, store: storeOptions.store, config: storeOptions.config, quiet: quiet,
-                isPrivate: isPrivate)
-            let request = ServeRequest(build: build, host: host, port: port, liveReload: liveReload)
-            try finish(ServeRunner.run(request, env: .current()))
+            try finish(ServeProgram.replaceProcess(arguments: CommandLine.arguments, env: .current()))
         }
     }
 }

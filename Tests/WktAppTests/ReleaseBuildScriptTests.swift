@@ -19,10 +19,15 @@ struct ReleaseBuildScriptTests {
         text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.hasPrefix("#") && !$0.isEmpty }
     }
 
-    @Test("build-release.sh links the Swift runtime statically and without PIE")
+    @Test("build-release.sh links the Swift runtime statically and without PIE, for both executables")
     func flags() throws {
-        let builds = Self.commands(try Self.script("build-release.sh")).filter { $0.hasPrefix("swift build") }
+        let commands = Self.commands(try Self.script("build-release.sh"))
+        // One build line, run for `wkt-site` and for `wkt-site-serve` (which `wkt-site serve` needs
+        // beside it, WktApp's ServeProgram).
+        #expect(commands.contains("for product in wkt-site wkt-site-serve; do"))
+        let builds = commands.filter { $0.hasPrefix("swift build") }
         #expect(builds.count == 1)
+        #expect(builds.first?.contains("--product \"$product\"") == true)
         let words = builds.first?.split(separator: " ").map(String.init) ?? []
         #expect(words.contains("--static-swift-stdlib"))
         #expect(words.contains("-c") && words.contains("release"))

@@ -98,6 +98,64 @@ struct ServeProcessTests {
         throw ServeTestError(description: "the rebuild never took the run lock")
     }
 
+    @Test("serve and build recognise each other's site: `wkt-site build` after `wkt-site serve` is up to date")
+    func serveThenBuild() async throws {
+        // `serve` runs in wkt-site-serve (WktApp's ServeProgram); both executables name the pair
+        // in the renderer identity, so the stamp serve recorded is the one build computes.
+        let sandbox = try ServeSandbox()
+        defer { sandbox.remove() }
+        let (serve, _) = try await started(in: sandbox)
+        try await expectStops(serve, on: SIGINT, with: 130, in: sandbox)
+        let build = try ServeBinary.Running(["build", "--today", "2026-11-21"], in: sandbox.directory)
+        #expect(await build.waitForExit() == 0, "\(build.stderr)")
+        #expect(build.stdout.contains("site/ is up to date for 2026-11-21"), "\(build.stdout)")
+    }
+
+    @Test("wkt-site links no libcurl (the server lives in wkt-site-serve); without wkt-site-serve beside it, serve is one line and 74")
+    func helperExecutable() async throws {
+        let binary = try #require(ServeBinary.path)
+        let helper = (binary as NSString).deletingLastPathComponent + "/wkt-site-serve"
+        #expect(FileManager.default.isExecutableFile(atPath: helper))
+        let needed = try Self.neededLibraries(binary)
+        #expect(!needed.isEmpty, "readelf lists the libraries wkt-site needs")
+        #expect(!needed.contains { $0.contains("FoundationNetworking") || $0.contains("libcurl") }, "\(needed)")
+        #expect(try Self.neededLibraries(helper).contains { $0.contains("FoundationNetworking") || $0.contains("libcurl") })
+
+        let sandbox = try ServeSandbox()
+        defer { sandbox.remove() }
+        let alone = sandbox.directory + "/bin/wkt-site"
+        try FileManager.default.createDirectory(atPath: sandbox.directory + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: binary, toPath: alone)
+        let serve = Process()
+        serve.executableURL = URL(fileURLWithPath: alone)
+        serve.arguments = ["serve", "--port", "0"]
+        serve.currentDirectoryURL = URL(fileURLWithPath: sandbox.directory)
+        let errors = Pipe()
+        serve.standardError = errors
+        serve.standardOutput = FileHandle.nullDevice
+        try serve.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        serve.waitUntilExit()
+        #expect(serve.terminationStatus == 74)
+        #expect(
+            text == "wkt-site: \(sandbox.directory)/bin/wkt-site-serve: cannot start the preview server: No such file or directory "
+                + "(wkt-site-serve is built with wkt-site and must be installed beside it; see README \"Install\")\n")
+    }
+
+    /// The `NEEDED` entries of an ELF file, by `readelf -d` (binutils, which the Swift toolchain
+    /// links with).
+    private static func neededLibraries(_ path: String) throws -> [String] {
+        let readelf = Process()
+        readelf.executableURL = URL(fileURLWithPath: "/usr/bin/readelf")
+        readelf.arguments = ["-d", path]
+        let output = Pipe()
+        readelf.standardOutput = output
+        try readelf.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        readelf.waitUntilExit()
+        return text.split(separator: "\n").filter { $0.contains("(NEEDED)") }.map(String.init)
+    }
+
     @Test("a port already in use is one line and exit 74; a bad --host or --port is a usage error")
     func portInUse() async throws {
         let sandbox = try ServeSandbox()

@@ -201,7 +201,8 @@ public enum BuildRunner {
         return Plan(
             request: request, context: context, storePath: storePath, output: output,
             templates: request.templates.map(env.absolute), publisher: SitePublisher(homeDirectory: env.variables["HOME"]),
-            renderer: rendererIdentity(env.selfExecutable))
+            renderer: rendererIdentity(
+                ServeProgram.rendererExecutables(selfExecutable: env.selfExecutable, variables: env.variables)))
     }
 
     /// Stage "load": the store (after rolling back what an interrupted import left) and the
@@ -310,15 +311,18 @@ public enum BuildRunner {
         #endif
     }
 
-    /// `path size mtime` of the executable that renders, or `in-process` when there is none: a
-    /// new binary may render differently, so its pages are never taken over.
-    static func rendererIdentity(_ path: String?) -> String {
-        guard let path, let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
-            return "in-process"
-        }
-        let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
-        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        return "\(path) \(size) \(modified)"
+    /// `path size mtime` of each executable that renders (`wkt-site` and `wkt-site-serve`,
+    /// ``ServeProgram/rendererExecutables(selfExecutable:variables:)``; `path absent` for a
+    /// missing one), or `in-process` when there is none: a new binary may render differently, so
+    /// its pages are never taken over.
+    static func rendererIdentity(_ paths: [String]) -> String {
+        guard !paths.isEmpty else { return "in-process" }
+        return paths.map { path in
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return "\(path) absent" }
+            let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
+            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            return "\(path) \(size) \(modified)"
+        }.joined(separator: " + ")
     }
 
     /// `--output` must not hold the store, neither as given nor after resolving symbolic links
