@@ -40,11 +40,13 @@ struct SiteRender: Sendable {
         layout.robotsNoindex = noindex
         let fingerprint = BuildFingerprint(
             settings: input.settings, baseURL: baseURL, templates: layout.fingerprint, renderer: input.renderer)
+        // Started before the statistics (unless the caller started them even earlier, before
+        // loading the history: ``PreviousSite/startingReads(renderer:)``), so the previous pages
+        // are read while a core would otherwise wait.
+        let started = input.previousSite.map { $0.reads(for: input.renderer) }
         // The one place `[publish]` applies: nothing below sees a hidden value.
         let (history, quality, report) = input.publishedStatistics
         let configuration = fingerprint.configuration(storedSchedule: history.storedSchedule, body: history.body)
-        // Started before the statistics, so the previous pages are read while they are computed.
-        let started = input.previousSite.map { IncrementalBuild.start(previous: $0, renderer: input.renderer) }
         let site = SiteModel(history: history, settings: input.publishedSettings, today: input.today, quality: quality, report: report)
         let composer = PageComposer(site: site)
         let renderer = PageRenderer(

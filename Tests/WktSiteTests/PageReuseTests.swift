@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import WktCore
 import WktDemo
@@ -172,6 +173,46 @@ struct PageReuseTests {
         #expect(!rerendered.contains("exercises/deadlift-barbell.html"))
         #expect(!rerendered.contains("workouts/2026-11-13-0600.html"))
         #expect(rebuilt.reusedPages == reusable.count - rerendered.count)
+    }
+
+    @Test("reads started before the history is loaded are the build's reads: each page read once, the same bytes")
+    func earlyReads() throws {
+        let base = SiteFixture.input()
+        let first = try Self.build(base, after: nil)
+        let manifest = try #require(first.record.flatMap { PageManifest(parsing: $0[...]) })
+        var files: [String: [UInt8]] = [:]
+        for file in first.files { files[file.path] = file.bytes }
+        let snapshot = files
+        let reads = Mutex<[String: Int]>([:])
+        let previous = PreviousSite(stamp: nil, record: first.record, hasHomePage: true) { path in
+            reads.withLock { $0[path, default: 0] += 1 }
+            return snapshot[path]
+        }
+        func waitForReads(_ count: Int) {
+            for _ in 0..<1000 where reads.withLock({ $0.values.reduce(0, +) }) < count { usleep(10_000) }
+        }
+
+        // Started for this build's renderer: every reusable page is read before the build runs,
+        // and the build reads none again.
+        var input = base
+        input.renderer = "test-renderer"
+        input.previousSite = previous.startingReads(renderer: "test-renderer")
+        waitForReads(manifest.entries.count)
+        #expect(reads.withLock { $0 }.count == manifest.entries.count)
+        let built = try SiteBuilder.buildSite(input)
+        #expect(built.reusedPages == manifest.entries.count)
+        #expect(Self.firstDifference(built.files, first.files) == nil)
+        #expect(reads.withLock { $0 }.values.allSatisfy { $0 == 1 })
+
+        // Started for this renderer, but the build is by another binary: it must not take the
+        // pages the early reads trusted (the manifest is not its own), so it renders them all.
+        input.renderer = "another binary"
+        let other = try SiteBuilder.buildSite(input)
+        #expect(other.reusedPages == 0)
+        #expect(Self.firstDifference(other.files, try SiteBuilder.build(base)) == nil)
+        // And it records its own renderer, so its next build can reuse what it rendered.
+        let recorded = try #require(other.record.flatMap { PageManifest(parsing: $0[...]) })
+        #expect(recorded.renderer == PageManifest.rendererDigest(identity: "another binary"))
     }
 
     @Test("a page edited by hand, a missing file, a broken manifest or another renderer is rendered again")

@@ -237,6 +237,9 @@ public enum BuildRunner {
     /// of `SiteBuilder` with the hints for stderr. `wkt-site _hugo-content` builds its pages from
     /// the same input.
     static func siteInput(_ plan: Plan, loaded: Loaded, renderer: String) throws -> (input: SiteBuildInput, hints: [String]) {
+        // The previous pages are read on another core while the history loads (that core is
+        // idle until the statistics start).
+        let previous = loaded.previous.startingReads(renderer: renderer)
         let (history, synced) = StoreAccess.forStatistics(try loaded.store?.loadHistory() ?? WorkoutHistory(workouts: []))
         let settings = DemoDefaults.applied(to: plan.context.settings, history: history, today: plan.context.today)
         try GoalCheck.verify(settings.goals, history: history)
@@ -244,7 +247,7 @@ public enum BuildRunner {
         if let synced, !plan.request.quiet { hints.append(synced) }
         let input = SiteBuildInput(
             history: history, settings: settings, today: plan.context.today, baseURL: plan.request.baseURL,
-            templatesDirectory: plan.templates, previousSite: loaded.previous, renderer: renderer)
+            templatesDirectory: plan.templates, previousSite: previous, renderer: renderer)
         return (input, hints)
     }
 

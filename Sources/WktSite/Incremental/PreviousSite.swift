@@ -14,6 +14,8 @@ public struct PreviousSite: Sendable {
     /// must read regular files only and never follow a symbolic link: the paths come from the
     /// marker, a file in the output folder.
     let read: @Sendable (_ path: String) -> [UInt8]?
+    /// The reads ``startingReads(renderer:)`` started, with the renderer they were started for.
+    private(set) var early: (renderer: String, started: IncrementalBuild.Started)?
 
     /// A previous site.
     /// - Parameters:
@@ -31,6 +33,23 @@ public struct PreviousSite: Sendable {
     /// No previous site: every page is rendered (`--force`, a first build). The build still
     /// records its manifest for the next one.
     public static let none = PreviousSite(stamp: nil, record: nil, hasHomePage: false) { _ in nil }
+
+    /// This previous site with its reusable pages already being read in the background, for a
+    /// build by `renderer` (``SiteBuildInput/renderer``): the caller starts them before loading
+    /// the history, when a core is otherwise idle (a build given this value takes the pages
+    /// from there; one by another renderer starts its own reads).
+    public func startingReads(renderer: String) -> PreviousSite {
+        var copy = self
+        copy.early = (renderer, IncrementalBuild.start(previous: self, renderer: renderer))
+        return copy
+    }
+
+    /// The reads for a build by `renderer`: those ``startingReads(renderer:)`` started for it,
+    /// else new ones.
+    func reads(for renderer: String) -> IncrementalBuild.Started {
+        if let early, early.renderer == renderer { return early.started }
+        return IncrementalBuild.start(previous: self, renderer: renderer)
+    }
 
     /// Whether the site there already is what a build with `stamp` would write.
     public func isUpToDate(stamp: String) -> Bool {
