@@ -76,9 +76,11 @@ extension SiteBuilder {
         }
         var entries: [String: PageManifest.Entry] = [:]
         for item in delivered { if let entry = item.manifestEntry { entries[item.path] = entry } }
-        return SiteStream(
+        let stream = SiteStream(
             paths: paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, record: render.record(entries),
             reusedPages: delivered.count { $0.reused }, warnings: render.warnings)
+        SiteRender.releaseInBackground(consume render)
+        return stream
     }
 
     /// What is kept of a file handed to the sink.

@@ -60,6 +60,7 @@ public enum SiteBuilder {
         var build = SiteBuild(
             files: try finish(outputs, sitemapBase: render.sitemapBase), record: render.record(entries), reusedPages: reusedPages)
         build.warnings = render.warnings
+        SiteRender.releaseInBackground(consume render)
         return build
     }
 
