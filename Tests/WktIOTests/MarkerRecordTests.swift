@@ -26,6 +26,17 @@ struct MarkerRecordTests {
         #expect(scratch.read("site/.wkt-site") == fixed + "stamp: s3\n")
         #expect(SitePublisher.stamp(inMarker: "x\nstamp: abc\nstamp: later\n") == "abc")
         #expect(SitePublisher.stamp(inMarker: "no stamp here\n") == nil)
+        // Line by line, stopping at the first stamp, it reads exactly what splitting the whole
+        // text into lines did (empty lines, no final newline, CRLF as one character, a stamp
+        // after a long manifest).
+        let manifest = (0..<3000).map { "k\tv\t\($0)\tworkouts/\($0).html" }.joined(separator: "\n")
+        for text in [
+            "", "\n", "stamp: ", "stamp: a", "\n\nstamp: b\n", "x\r\nstamp: c\r\n", "x\nstamp: d\r\nmore",
+            "stamp:x\nstamp: e", " stamp: f\n", "stamp: é\u{301}\n", fixed + "stamp: s1\n" + manifest, manifest + "\nstamp: late",
+        ] {
+            let reference = text.split(separator: "\n").first { $0.hasPrefix("stamp: ") }.map { String($0.dropFirst(7)) }
+            #expect(SitePublisher.stamp(inMarker: text) == reference, "\(text.prefix(40).debugDescription)")
+        }
         #expect(scratch.files(in: "site") == [".wkt-site", "index.html"])
         #expect(publisher.marker(of: scratch.at("missing")) == nil)
     }

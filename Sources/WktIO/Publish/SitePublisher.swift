@@ -215,10 +215,18 @@ public struct SitePublisher: Sendable {
         marker(of: output).flatMap(Self.stamp(inMarker:))
     }
 
-    /// The build stamp in a marker's text (``marker(of:)``), or nil when it has none.
+    /// The build stamp in a marker's text (``marker(of:)``), or nil when it has none: the first
+    /// line that starts with the prefix. Lines are read one at a time and the search stops there:
+    /// the stamp is the marker's second line, and splitting the whole text (the page manifest
+    /// follows, 2,300 lines for the 10-year demo) cost about 10 ms of every build, a quarter of a
+    /// no-op rebuild.
     public static func stamp(inMarker text: String) -> String? {
-        for line in text.split(separator: "\n") where line.hasPrefix(OutputPlan.stampPrefix) {
-            return String(line.dropFirst(OutputPlan.stampPrefix.count))
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            let end = rest.firstIndex(of: "\n") ?? rest.endIndex
+            let line = rest[..<end]
+            if line.hasPrefix(OutputPlan.stampPrefix) { return String(line.dropFirst(OutputPlan.stampPrefix.count)) }
+            rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
         }
         return nil
     }
