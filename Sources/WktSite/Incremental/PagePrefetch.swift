@@ -1,30 +1,47 @@
 import Dispatch
 import Synchronization
 
-/// Reads the previous build's reusable pages on a background thread while the statistics and
-/// the site model are computed (a single-threaded stretch of the build), so the parallel stage
-/// finds them in memory. Pages whose key turns out to have changed were read for nothing; that
-/// costs less than reading the others on the critical path.
+/// Parses the previous build's page manifest and reads the reusable pages it lists on a
+/// background thread, started before the history is loaded (``PreviousSite/startingReads(renderer:)``),
+/// so the parallel stage finds them in memory. Pages whose key turns out to have changed were
+/// read for nothing; that costs less than reading the others on the critical path.
 final class PagePrefetch: Sendable {
-    /// Path → bytes, filled once by the reading thread.
-    private let pages = Mutex<[String: [UInt8]]>([:])
+    /// The manifest (nil when it did not parse or another renderer wrote it) and path → bytes,
+    /// each filled once by the background thread.
+    private let state = Mutex<(manifest: PageManifest?, pages: [String: [UInt8]])>((nil, [:]))
+    /// Left when the manifest is parsed.
+    private let parsed = DispatchGroup()
     /// Left when every page has been read.
     private let done = DispatchGroup()
 
-    /// Starts reading `paths` with `read`.
-    init(paths: [String], read: @escaping @Sendable (String) -> [UInt8]?) {
+    /// Starts the work: `parse` gives the manifest and the paths to read, then each path is read
+    /// with `read`.
+    init(
+        read: @escaping @Sendable (String) -> [UInt8]?,
+        parse: @escaping @Sendable () -> (manifest: PageManifest?, paths: [String])
+    ) {
+        parsed.enter()
         done.enter()
         DispatchQueue.global(qos: .userInitiated).async { [self] in
-            var read = paths.reduce(into: [String: [UInt8]](minimumCapacity: paths.count)) { $0[$1] = read($1) }
-            pages.withLock { swap(&$0, &read) }
+            let (manifest, paths) = parse()
+            state.withLock { $0.manifest = manifest }
+            parsed.leave()
+            var pages = paths.reduce(into: [String: [UInt8]](minimumCapacity: paths.count)) { $0[$1] = read($1) }
+            state.withLock { swap(&$0.pages, &pages) }
             done.leave()
         }
+    }
+
+    /// The parsed manifest, waiting for the parse.
+    var manifest: PageManifest? {
+        parsed.wait()
+        return state.withLock { $0.manifest }
     }
 
     /// The bytes of the page at `path`, waiting for the reads to finish; nil when it could not
     /// be read or was not asked for.
     func bytes(_ path: String) -> [UInt8]? {
         done.wait()
-        return pages.withLock { $0[path] }
+        return state.withLock { $0.pages[path] }
     }
 }
