@@ -1,0 +1,47 @@
+import Testing
+@testable import WktIO
+
+/// ``OutputPlan``: the files of one publish sorted by bytes, and every folder they need.
+@Suite("The publish plan: files, folders, clashes")
+struct OutputPlanTests {
+    @Test("every folder on every path, once, sorted by bytes, also where neighbours share only part of it")
+    func folders() throws {
+        let plan = try OutputPlan(
+            files: site([
+                ("é/ü/y.html", ""), ("a/f/g/h.html", ""), ("b.html", ""), ("a/b/c.html", ""), ("a/b/d.html", ""),
+                ("a/e.html", ""), ("é/x.html", ""), ("a/f/i.html", ""), ("z/z/z/z.html", ""), ("a/c/k.html", ""),
+            ]),
+            keep: [])
+        #expect(plan.directories == ["a", "a/b", "a/c", "a/f", "a/f/g", "z", "z/z", "z/z/z", "é", "é/ü"])
+        #expect(plan.directorySet == Set(plan.directories.map { Array($0.utf8) }))
+        #expect(plan.files.map(\.path) == [
+            "a/b/c.html", "a/b/d.html", "a/c/k.html", "a/e.html", "a/f/g/h.html", "a/f/i.html", "b.html", "z/z/z/z.html", "é/x.html",
+            "é/ü/y.html",
+        ])
+        for (position, file) in plan.files.enumerated() { #expect(plan.fileIndex[Array(file.path.utf8)] == position) }
+    }
+
+    @Test("NFC and NFD spellings of a name are two folders, as on disk")
+    func bytesNotCharacters() throws {
+        let plan = try OutputPlan(files: site([("caf\u{E9}/a.html", ""), ("cafe\u{301}/b.html", "")]), keep: [])
+        #expect(plan.directories.count == 2)
+        #expect(plan.files.count == 2)
+    }
+
+    @Test("of several paths that are files and folders at once, the first in byte order is named")
+    func firstClash() {
+        #expect(throws: PublishError.invalidFile(path: "b", rule: "it is a file and also the folder of 'b/y.html'")) {
+            try OutputPlan(files: site([("m", ""), ("m/x.html", ""), ("b/y.html", ""), ("b", ""), ("a/b/c", "")]), keep: [])
+        }
+        #expect(throws: PublishError.invalidFile(path: "a/b", rule: "it is a file and also the folder of 'a/b/c.html'")) {
+            try OutputPlan(files: site([("a/b/c.html", ""), ("a/b", "")]), keep: [])
+        }
+    }
+
+    @Test("a path given twice is refused, whatever else is wrong later")
+    func duplicate() {
+        #expect(throws: PublishError.duplicateFile(path: "a/b.html")) {
+            try OutputPlan(files: site([("a/b.html", "1"), ("x", ""), ("a/b.html", "2"), ("x/y", "")]), keep: [])
+        }
+    }
+}
