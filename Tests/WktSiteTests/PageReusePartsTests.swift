@@ -97,4 +97,56 @@ struct PageReusePartsTests {
         #expect(new.splice(oldPage, slots: Array(slots.dropLast())) == nil)
         #expect(new.splice(oldPage, slots: slots.dropLast() + [0..<(oldPage.count + 1)]) == nil)
     }
+
+    @Test("splicing in place writes only the layout when it fits, else gives the copy; the bytes are splice's either way")
+    func spliceInPlace() throws {
+        let layout = try LayoutRenderer(templatesDirectory: nil)
+        func skeleton(_ buildID: String, _ footer: String) throws -> LayoutSkeleton {
+            try #require(LayoutSkeleton(layout: layout, root: "../", section: .workouts, siteTitle: "Log", buildID: buildID, footer: footer))
+        }
+        func context(_ buildID: String, _ footer: String) -> PageContext {
+            PageContext(title: "Bench <5×5>", description: "a \"day\"", root: "../", current: .workouts, body: "<p>body é</p>",
+                        siteTitle: "Log", buildID: buildID, footer: footer)
+        }
+        let old = try skeleton("aaaaaaaaaaaaaaaa", "Built from 10 workouts")
+        var slots: [Range<Int>] = []
+        let oldPage = old.render(context("aaaaaaaaaaaaaaaa", "Built from 10 workouts"), slots: &slots)
+
+        // A new build ID and a footer of the same length: written over where the page lies.
+        let same = try skeleton("bbbbbbbbbbbbbbbb", "Built from 11 workouts")
+        var page = oldPage
+        page.append(0)
+        page.removeLast()  // now uniquely this test's array
+        let before = page.withUnsafeBytes { $0.baseAddress }
+        let sameSlots = try #require(same.spliceInPlace(&page, slots: slots))
+        #expect(page.withUnsafeBytes { $0.baseAddress } == before)
+        #expect(page == same.render(context("bbbbbbbbbbbbbbbb", "Built from 11 workouts")))
+        #expect(sameSlots == slots)
+
+        // A longer footer: the copy, with the slots moved.
+        let longer = try skeleton("bbbbbbbbbbbbbbbb", "Built from 100 workouts")
+        var grown = oldPage
+        let grownSlots = try #require(longer.spliceInPlace(&grown, slots: slots))
+        let copy = try #require(longer.splice(oldPage, slots: slots))
+        #expect(grown == copy.bytes && grownSlots == copy.slots)
+        #expect(grown == longer.render(context("bbbbbbbbbbbbbbbb", "Built from 100 workouts")))
+
+        // Slots from a manifest that lies (swapped, overlapping): never written in place; the
+        // result is splice's, which the slot hash check keeps from being used.
+        let swapped = [slots[1], slots[0]] + slots.dropFirst(2)
+        let overlapping = [slots[0].lowerBound..<slots[1].upperBound] + slots.dropFirst()
+        for lie in [swapped, overlapping] {
+            var lied = oldPage
+            let liedSlots = try #require(same.spliceInPlace(&lied, slots: lie))
+            let expected = try #require(same.splice(oldPage, slots: lie))
+            #expect(lied == expected.bytes && liedSlots == expected.slots)
+        }
+
+        // What splice refuses, this refuses, leaving the page as it was.
+        for refused in [Array(slots.dropLast()), slots.dropLast() + [0..<(oldPage.count + 1)]] {
+            var untouched = oldPage
+            #expect(same.spliceInPlace(&untouched, slots: refused) == nil)
+            #expect(untouched == oldPage)
+        }
+    }
 }

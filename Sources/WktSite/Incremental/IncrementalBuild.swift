@@ -92,15 +92,15 @@ struct IncrementalBuild: Sendable {
         guard let entry = manifest?.entries[path], entry.key == keyed.key,
               let skeleton = renderer.skeleton(
                   depth: path.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) }, section: PageKeys.section(for: job)),
-              let bytes = started.prefetch?.bytes(path) ?? started.read(path), bytes.count == entry.size,
+              var bytes = started.prefetch?.take(path) ?? started.read(path), bytes.count == entry.size,
               entry.slots.allSatisfy({ $0.upperBound <= bytes.count }),
               InputDigest.of(bytes, ranges: entry.slots) == entry.slotHash,
-              let spliced = skeleton.splice(bytes, slots: entry.slots)
+              let slots = skeleton.spliceInPlace(&bytes, slots: entry.slots)
         else { return .render(key: keyed) }
         // The slot bytes are the same, so is their hash.
         return .reuse(
-            OutputFile(path: path, bytes: spliced.bytes),
-            PageManifest.Entry(key: keyed.key, slotHash: entry.slotHash, size: spliced.bytes.count, slots: spliced.slots))
+            OutputFile(path: path, bytes: bytes),
+            PageManifest.Entry(key: keyed.key, slotHash: entry.slotHash, size: bytes.count, slots: slots))
     }
 
     /// The manifest entry of a page this build rendered under `key` (``decide(_:)``), with its

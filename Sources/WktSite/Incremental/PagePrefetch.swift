@@ -38,10 +38,12 @@ final class PagePrefetch: Sendable {
         return state.withLock { $0.manifest }
     }
 
-    /// The bytes of the page at `path`, waiting for the reads to finish; nil when it could not
-    /// be read or was not asked for.
-    func bytes(_ path: String) -> [UInt8]? {
+    /// The bytes of the page at `path`, waiting for the reads to finish, handed over: a second
+    /// call for the same path gets nil, as does a path that could not be read or was not asked
+    /// for. Taken out, the bytes are the caller's only copy, so the page can be spliced in
+    /// place (``LayoutSkeleton/spliceInPlace(_:slots:)``) and freed as soon as it is written.
+    func take(_ path: String) -> [UInt8]? {
         done.wait()
-        return state.withLock { $0.pages[path] }
+        return state.withLock { $0.pages.removeValue(forKey: path) }
     }
 }
