@@ -176,6 +176,14 @@ struct DifferingSpansTests {
             for span in spans { rebuilt.replaceSubrange(span, with: old[span]) }
             #expect(rebuilt == old, "round \(round): sizes \(old.count) → \(new.count)")
             if old.count == new.count, old != new { smallest = min(smallest, spans.reduce(0) { $0 + $1.count }) }
+            // Each span is narrowed: it starts and ends with a byte that differs (or, after a
+            // change of size, runs to the end of old).
+            for span in spans where !span.isEmpty {
+                let common = min(old.count, new.count)
+                #expect(span.lowerBound >= common || old[span.lowerBound] != new[span.lowerBound], "round \(round): \(span)")
+                #expect(span.upperBound == old.count && old.count != new.count
+                            || old[span.upperBound - 1] != new[span.upperBound - 1], "round \(round): \(span)")
+            }
         }
         // A one-byte change of an equal-size file keeps one byte, not a 4 KiB block.
         #expect(smallest == 1)

@@ -81,16 +81,25 @@ struct ReuseUndo {
     /// over `new` and truncating to `old.count` gives `old` back.
     static func differingSpans(old: [UInt8], new: [UInt8]) -> [Range<Int>] {
         let common = min(old.count, new.count)
-        return old.withUnsafeBufferPointer { before in
-            new.withUnsafeBufferPointer { after in
+        return old.withUnsafeBytes { before in
+            new.withUnsafeBytes { after in
                 var spans: [Range<Int>] = []
+                // Equal 8-byte words at `offset` (most of a changed block is equal: a rebuild
+                // changes tens of bytes in it; byte by byte this was 16 ms of a rebuild's CPU).
+                func sameWord(_ offset: Int) -> Bool {
+                    before.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                        == after.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                }
                 // The changed 4 KiB blocks (old's coordinates), each narrowed to its first and last
                 // differing byte; the tail after a change of size is kept whole.
                 for block in BlockDiff.changedBlocks(from: new, to: old) {
                     var low = block.lowerBound
-                    while low < min(block.upperBound, common), before[low] == after[low] { low += 1 }
+                    let lowLimit = min(block.upperBound, common)
+                    while low + 8 <= lowLimit, sameWord(low) { low += 8 }
+                    while low < lowLimit, before[low] == after[low] { low += 1 }
                     var high = block.upperBound
                     if high <= common {
+                        while high - 8 >= low, sameWord(high - 8) { high -= 8 }
                         while high > low, before[high - 1] == after[high - 1] { high -= 1 }
                     } else {
                         high = old.count
