@@ -64,6 +64,27 @@ struct FileSystemTests {
         #expect(throws: FileSystemError.self) { try disk.readFile(scratch.at("link.txt")) }
     }
 
+    @Test("readFile gives every byte of a file of any size, and of one longer than fstat said")
+    func readFileWhole() throws {
+        let scratch = try Scratch("read-whole")
+        defer { scratch.remove() }
+        var seed: UInt64 = 7
+        for size in [0, 1, 4095, 4096, 65_536, 65_537, 1_000_003] {
+            let bytes = (0..<size).map { _ -> UInt8 in
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1
+                return UInt8(truncatingIfNeeded: seed >> 56)
+            }
+            let path = scratch.at("f\(size)")
+            #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+            #expect(try disk.readFile(path) == bytes, "size \(size)")
+        }
+        // /proc files report size 0 and hold more: what a file that grew after fstat looks like.
+        let cpuinfo = "/proc/cpuinfo"
+        if let expected = FileManager.default.contents(atPath: cpuinfo), expected.count > 1 {
+            #expect(try disk.readFile(cpuinfo) == Array(expected))
+        }
+    }
+
     @Test("patchFile writes only the given ranges, sets the mode and the size")
     func patchFileRanges() throws {
         let scratch = try Scratch("patch")
