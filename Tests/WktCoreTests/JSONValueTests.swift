@@ -46,4 +46,62 @@ struct JSONValueTests {
         #expect(JSONValue.formatKg(1e15) == "1000000000000000.0")
         #expect(JSONValue.formatKg(1e17) == "1e+17")
     }
+
+    /// The string escaping as first written, byte by byte: the reference for the run-copying one.
+    private static func referenceQuote(_ text: String) -> String {
+        var out: [UInt8] = [UInt8(ascii: "\"")]
+        let utf8 = Array(text.utf8)
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "<"): out += Array(#"\u003c"#.utf8)
+            case UInt8(ascii: ">"): out += Array(#"\u003e"#.utf8)
+            case UInt8(ascii: "&"): out += Array(#"\u0026"#.utf8)
+            case 0xE2 where index + 1 < utf8.count && utf8[index] == 0x80 && (utf8[index + 1] & 0xFE) == 0xA8:
+                out += Array((utf8[index + 1] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8)
+                index += 2
+            case UInt8(ascii: "\""): out += Array(#"\""#.utf8)
+            case UInt8(ascii: "\\"): out += Array(#"\\"#.utf8)
+            case 0x08: out += Array(#"\b"#.utf8)
+            case 0x0C: out += Array(#"\f"#.utf8)
+            case 0x0A: out += Array(#"\n"#.utf8)
+            case 0x0D: out += Array(#"\r"#.utf8)
+            case 0x09: out += Array(#"\t"#.utf8)
+            case 0x00..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                out += Array(#"\u00"#.utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    @Test("strings: every escape, at the start, the end and between runs, as the byte-by-byte reference writes it")
+    func quoteMatchesReference() {
+        let pieces = [
+            "", "a", "Bench Press", "<", ">", "&", "\"", "\\", "\u{8}", "\u{C}", "\n", "\r", "\t", "\u{0}", "\u{1F}",
+            "\u{7F}", "\u{2028}", "\u{2029}", "\u{2027}", "\u{202A}", "\u{20AC}", "é", "🏋️", "Жим", "</script>",
+        ]
+        var seed: UInt64 = 11
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        for first in pieces {
+            for second in pieces {
+                let text = first + second
+                #expect(JSONValue.quote(text) == Self.referenceQuote(text), "\(text.debugDescription)")
+            }
+        }
+        for _ in 0..<500 {
+            let text = (0..<next(12)).map { _ in pieces[next(pieces.count)] }.joined()
+            #expect(JSONValue.quote(text) == Self.referenceQuote(text), "\(text.debugDescription)")
+        }
+        // A long name without escapes goes through whole, inside containers too.
+        let long = String(repeating: "Romanian Deadlift (Barbell) ", count: 40)
+        #expect(JSONValue.array([.string(long)]).compact() == "[\"" + long + "\"]")
+    }
 }

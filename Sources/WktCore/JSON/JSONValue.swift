@@ -128,35 +128,47 @@ public indirect enum JSONValue: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Appends `text` as a JSON string literal (``quote(_:)``). Runs of bytes that need no
+    /// escape are copied whole: byte by byte, with a copy of every string's bytes first, this
+    /// was 40 % of encoding `stats.json` (3 MB for the 10-year demo, on every build).
     static func appendQuoted(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        let utf8 = Array(text.utf8)
-        var index = 0
-        while index < utf8.count {
-            let byte = utf8[index]
-            index += 1
-            switch byte {
-            case UInt8(ascii: "<"): out.append(contentsOf: #"\u003c"#.utf8)
-            case UInt8(ascii: ">"): out.append(contentsOf: #"\u003e"#.utf8)
-            case UInt8(ascii: "&"): out.append(contentsOf: #"\u0026"#.utf8)
-            case 0xE2 where index + 1 < utf8.count && utf8[index] == 0x80 && (utf8[index + 1] & 0xFE) == 0xA8:
-                // U+2028 (E2 80 A8) or U+2029 (E2 80 A9).
-                out.append(contentsOf: (utf8[index + 1] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8)
-                index += 2
-            case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
-            case 0x08: out.append(contentsOf: #"\b"#.utf8)
-            case 0x0C: out.append(contentsOf: #"\f"#.utf8)
-            case 0x0A: out.append(contentsOf: #"\n"#.utf8)
-            case 0x0D: out.append(contentsOf: #"\r"#.utf8)
-            case 0x09: out.append(contentsOf: #"\t"#.utf8)
-            case 0x00..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: #"\u00"#.utf8)
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0xF)])
-            default: out.append(byte)  // UTF-8 bytes ≥ 0x80 pass through unchanged
+        var text = text
+        text.withUTF8 { utf8 in
+            var plain = 0  // where the run of bytes not yet copied starts
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                let escape: String
+                var length = 1
+                switch byte {
+                case UInt8(ascii: "<"): escape = #"\u003c"#
+                case UInt8(ascii: ">"): escape = #"\u003e"#
+                case UInt8(ascii: "&"): escape = #"\u0026"#
+                case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] & 0xFE) == 0xA8:
+                    // U+2028 (E2 80 A8) or U+2029 (E2 80 A9).
+                    escape = utf8[index + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#
+                    length = 3
+                case UInt8(ascii: "\""): escape = #"\""#
+                case UInt8(ascii: "\\"): escape = #"\\"#
+                case 0x08: escape = #"\b"#
+                case 0x0C: escape = #"\f"#
+                case 0x0A: escape = #"\n"#
+                case 0x0D: escape = #"\r"#
+                case 0x09: escape = #"\t"#
+                case 0x00..<0x20:
+                    let hex = Array("0123456789abcdef".utf8)
+                    escape = #"\u00"# + String(decoding: [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]], as: UTF8.self)
+                default:
+                    index += 1  // UTF-8 bytes ≥ 0x80 pass through unchanged
+                    continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain..<index]))
+                out.append(contentsOf: escape.utf8)
+                index += length
+                plain = index
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain..<utf8.count]))
         }
         out.append(UInt8(ascii: "\""))
     }
