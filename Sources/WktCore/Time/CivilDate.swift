@@ -83,9 +83,21 @@ public struct CivilDate: Sendable, Hashable, Comparable, CustomStringConvertible
         return CivilDate(year: y, month: m, day: d)
     }
 
-    /// `YYYY-MM-DD`.
+    /// `YYYY-MM-DD`. Written byte by byte for years 0–9999 (a build writes about 80,000 dates:
+    /// three padded strings joined cost 3,400 instructions a date, a fifth of encoding
+    /// `stats.json`); other years as ``ASCIIDigits/pad(_:_:)`` pads them.
     public var description: String {
-        ASCIIDigits.pad(year, 4) + "-" + ASCIIDigits.pad(month, 2) + "-" + ASCIIDigits.pad(day, 2)
+        guard (0...9999).contains(year), (0...99).contains(month), (0...99).contains(day) else {
+            return ASCIIDigits.pad(year, 4) + "-" + ASCIIDigits.pad(month, 2) + "-" + ASCIIDigits.pad(day, 2)
+        }
+        return String(unsafeUninitializedCapacity: 10) { bytes in
+            ASCIIDigits.write(year, width: 4, into: bytes, at: 0)
+            bytes[4] = UInt8(ascii: "-")
+            ASCIIDigits.write(month, width: 2, into: bytes, at: 5)
+            bytes[7] = UInt8(ascii: "-")
+            ASCIIDigits.write(day, width: 2, into: bytes, at: 8)
+            return 10
+        }
     }
 
     public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
@@ -140,10 +152,41 @@ public enum ASCIIDigits {
         return value
     }
 
-    /// Zero-pads a non-negative number to `width` digits (`pad(7, 2)` is `07`).
+    /// Zero-pads a non-negative number to `width` digits (`pad(7, 2)` is `07`; a negative one
+    /// gets its `-` before the padded digits). Numbers of up to 15 characters are written
+    /// straight into the string's bytes.
     public static func pad(_ value: Int, _ width: Int) -> String {
-        let s = String(abs(value))
-        let padded = s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
-        return value < 0 ? "-" + padded : padded
+        let digits = digitCount(value.magnitude)
+        let count = max(digits, width)
+        guard value >= 0, count <= 15 else {
+            let s = String(value.magnitude)
+            let padded = s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+            return value < 0 ? "-" + padded : padded
+        }
+        return String(unsafeUninitializedCapacity: count) { bytes in
+            write(value, width: count, into: bytes, at: 0)
+            return count
+        }
+    }
+
+    /// Writes the last `width` decimal digits of `value` (zero-padded; `value` ≥ 0) into
+    /// `bytes[offset..<offset + width]`.
+    static func write(_ value: Int, width: Int, into bytes: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
+        var rest = value
+        for index in stride(from: offset + width - 1, through: offset, by: -1) {
+            bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+    }
+
+    /// The number of decimal digits of `value` (1 for 0).
+    private static func digitCount(_ value: UInt) -> Int {
+        var count = 1
+        var rest = value
+        while rest >= 10 {
+            rest /= 10
+            count += 1
+        }
+        return count
     }
 }
