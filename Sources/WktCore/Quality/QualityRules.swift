@@ -44,22 +44,28 @@ public enum QualityRules {
                     rule: .q7, workout: reference,
                     explanation: "dated after today; no statistic counts it until its day comes"))
             }
-            var sessionHeaviest: [String: Double] = [:]
+            // Each exercise once per workout (exerciseSets merges its blocks): its best before
+            // this workout is looked up once, not per set, and this workout's heaviest working
+            // set joins the bests only after the whole workout is checked.
+            var sessionHeaviest: [(name: String, weight: Double)] = []
             for (name, sets) in exerciseSets(of: workout) {
+                let best = bestHeaviest[name]
+                var heaviest: Double?
                 for (offset, set) in sets.enumerated() {
                     let position = offset + 1
                     if let finding = repsFinding(set, workout: reference, exercise: name, position: position, units: units) {
                         findings.append(finding)
                     }
                     guard let weight = set.weightKg, weight > 0, weight.isFinite else { continue }
-                    if let best = bestHeaviest[name], weight > jumpFactor * best, weight > jumpMinimumKg {
+                    if let best, weight > jumpFactor * best, weight > jumpMinimumKg {
                         findings.append(QualityFinding(
                             rule: .q2, workout: reference, exercise: name, set: position,
                             explanation: "\(units.weight(weight)) is more than 2.5 × the previous best of "
                                 + "\(units.weight(best)) (a typo, or the wrong unit?)"))
                     }
-                    if set.isWorking { sessionHeaviest[name] = max(sessionHeaviest[name] ?? 0, weight) }
+                    if set.isWorking { heaviest = max(heaviest ?? 0, weight) }
                 }
+                if let heaviest { sessionHeaviest.append((name, heaviest)) }
             }
             for (name, weight) in sessionHeaviest { bestHeaviest[name] = max(bestHeaviest[name] ?? 0, weight) }
         }
