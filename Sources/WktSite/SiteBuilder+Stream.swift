@@ -69,7 +69,7 @@ extension SiteBuilder {
         }
         var paths = delivered.map(\.path)
         if let baseURL = render.sitemapBase {
-            paths.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            paths.sort(by: ByteOrder.precedes)
             let sitemap = OutputFile(path: SitePaths.sitemap, text: Sitemap.document(paths: paths, baseURL: baseURL))
             let index = render.jobs.count + render.fixedOutputs.count
             paths.append(try deliver(JobOutput(file: sitemap, source: "sitemap"), index: index, claims: claims, sink: sink).get().path)
@@ -77,7 +77,7 @@ extension SiteBuilder {
         var entries: [String: PageManifest.Entry] = [:]
         for item in delivered { if let entry = item.manifestEntry { entries[item.path] = entry } }
         let stream = SiteStream(
-            paths: paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, record: render.record(entries),
+            paths: paths.sorted(by: ByteOrder.precedes), record: render.record(entries),
             reusedPages: delivered.count { $0.reused }, warnings: render.warnings)
         SiteRender.releaseInBackground(consume render)
         return stream

@@ -101,11 +101,11 @@ public enum SiteBuilder {
     /// Checks every path, sorts by path, fails on a path used twice (F-07) and adds the sitemap
     /// of the pages under `sitemapBase` (none when nil).
     static func finish(_ outputs: [(file: OutputFile, source: String)], sitemapBase: String?) throws(SiteError) -> [OutputFile] {
-        var sorted = outputs.sorted { $0.file.path.utf8.lexicographicallyPrecedes($1.file.path.utf8) }
+        var sorted = outputs.sorted { ByteOrder.precedes($0.file.path, $1.file.path) }
         if let baseURL = sitemapBase {
             let sitemap = Sitemap.document(paths: sorted.map(\.file.path), baseURL: baseURL)
             let entry = (file: OutputFile(path: SitePaths.sitemap, text: sitemap), source: "sitemap")
-            let position = sorted.firstIndex { !$0.file.path.utf8.lexicographicallyPrecedes(SitePaths.sitemap.utf8) } ?? sorted.endIndex
+            let position = sorted.firstIndex { !ByteOrder.precedes($0.file.path, SitePaths.sitemap) } ?? sorted.endIndex
             sorted.insert(entry, at: position)
         }
         for (index, output) in sorted.enumerated() {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import WktCore
 
 /// What a path is, as `lstat` sees it (a symbolic link is never followed).
 public enum FileKind: Sendable, Equatable {
@@ -174,5 +175,5 @@ func joinPath(_ directory: String, _ relative: String) -> String {
 /// Orders strings by their UTF-8 bytes (not by Swift's Unicode-aware `<`), so file-system
 /// order never depends on normalisation.
 func utf8Precedes(_ lhs: String, _ rhs: String) -> Bool {
-    lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+    ByteOrder.precedes(lhs, rhs)
 }

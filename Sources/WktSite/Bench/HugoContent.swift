@@ -61,7 +61,7 @@ public enum HugoContent {
             OutputFile(path: "layouts/_default/list.html", text: pageLayout),
         ]
         for result in results { files.append(try result.get()) }
-        return files.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        return files.sorted { ByteOrder.precedes($0.path, $1.path) }
     }
 
     /// The content file of the page at `path`: `index.html` → `content/_index.md`,

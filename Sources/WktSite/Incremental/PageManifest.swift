@@ -128,7 +128,7 @@ struct PageManifest: Sendable, Equatable {
     var text: String {
         var bytes = Array((Self.header + " " + renderer + "\n").utf8)
         bytes.reserveCapacity(entries.count * 120)
-        for path in entries.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        for path in entries.keys.sorted(by: ByteOrder.precedes) {
             guard let entry = entries[path] else { continue }
             Self.appendHex(entry.key, to: &bytes)
             bytes.append(UInt8(ascii: "\t"))
