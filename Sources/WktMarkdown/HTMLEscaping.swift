@@ -7,7 +7,7 @@ public enum HTMLEscaping {
     /// - Parameter text: any text.
     /// - Returns: `text` without U+0000–U+0008, U+000B, U+000C, U+000E–U+001F, U+FFFE, U+FFFF.
     public static func stripControlCharacters(_ text: String) -> String {
-        guard text.utf8.contains(where: TextBytes.mayBeStripped) else { return text }
+        guard TextBytes.containsByte(text, where: TextBytes.mayBeStripped) else { return text }
         return TextBytes.string(TextBytes.strippedBytes(text))
     }
 
@@ -19,7 +19,7 @@ public enum HTMLEscaping {
     /// - Parameter text: any text.
     /// - Returns: the escaped text.
     public static func escapeHTML(_ text: String) -> String {
-        guard text.utf8.contains(where: { TextBytes.mayBeStripped($0) || isEscaped($0) }) else { return text }
+        guard TextBytes.containsByte(text, where: { TextBytes.mayBeStripped($0) || isEscaped($0) }) else { return text }
         let bytes = TextBytes.strippedBytes(text)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + bytes.count / 8)
@@ -61,7 +61,7 @@ public enum HTMLEscaping {
     /// - Returns: `true` if one of those scalars occurs.
     public static func containsBidiControl(_ text: String) -> Bool {
         // Every bidi control is outside ASCII, so ASCII text needs no scalar decoding.
-        text.utf8.contains { $0 >= 0x80 } && text.unicodeScalars.contains { isBidiControl($0) }
+        TextBytes.containsByte(text, where: { $0 >= 0x80 }) && text.unicodeScalars.contains { isBidiControl($0) }
     }
 
     /// Whether `scalar` is one of the bidi formatting characters listed at

@@ -32,7 +32,7 @@ public enum MarkdownEscaping {
     public static func escapeMarkdown(_ text: String) -> String {
         // Printable ASCII without punctuation and without a space at either end is its own escape.
         if text.utf8.first != UInt8(ascii: " "), text.utf8.last != UInt8(ascii: " "),
-           text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) && !TextBytes.isASCIIPunctuation($0) })
+           !TextBytes.containsByte(text, where: { !(0x20..<0x7F).contains($0) || TextBytes.isASCIIPunctuation($0) })
         {
             return text
         }

@@ -30,6 +30,16 @@ enum TextBytes {
     /// Whether `byte` may be removed by ``strippedBytes(_:)``: a C0 control other than TAB, LF
     /// and CR, or `EF`, the lead byte of U+FFFE and U+FFFF. Text without such bytes is returned
     /// unchanged by it.
+    /// Whether some UTF-8 byte of `text` satisfies `predicate`, read in place (the escaping
+    /// checks run for every text of every page; `String.UTF8View`'s iterator cost 20–30
+    /// instructions a byte, 213 M of a full build). WktCore's `containsUTF8Byte(where:)` is the
+    /// same test; this module does not depend on WktCore.
+    @inline(__always)
+    static func containsByte(_ text: String, where predicate: (UInt8) -> Bool) -> Bool {
+        if let found = text.utf8.withContiguousStorageIfAvailable({ $0.contains(where: predicate) }) { return found }
+        return text.utf8.contains(where: predicate)
+    }
+
     static func mayBeStripped(_ byte: UInt8) -> Bool {
         (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0xEF
     }

@@ -328,7 +328,7 @@ struct LayoutSkeleton: Sendable {
     /// than one scalar is CR LF, so bytes can be escaped one by one.
     static func appendMustacheEscaped(_ text: String, to output: inout [UInt8]) {
         let utf8 = text.utf8
-        if utf8.allSatisfy({ $0 < 0x80 }) {
+        if text.allUTF8Bytes(satisfy: { $0 < 0x80 }) {
             for byte in utf8 { appendEscaped(byte, to: &output) }
             return
         }
