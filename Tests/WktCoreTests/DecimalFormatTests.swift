@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WktCore
 
@@ -122,5 +123,43 @@ struct DecimalFormatTests {
         #expect(lb.estimate(453.59237) == "1,000 lb")
         #expect(lb.estimateValue(100) == 220.5)
         #expect(lb.volume(10_000) == "22,046 lb")
+    }
+
+    /// Grouping as first written: regrouping the text of `fixed`. The reference for `grouped`.
+    private static func referenceGrouped(_ value: Double, decimals: Int, minDecimals: Int) -> String {
+        let digits = DecimalFormat.fixed(value, decimals: decimals, minDecimals: minDecimals)
+        let utf8 = digits.utf8
+        let negative = utf8.first == UInt8(ascii: "-")
+        let whole = utf8.dropFirst(negative ? 1 : 0).prefix { $0 != UInt8(ascii: ".") }
+        guard whole.count > 3 else { return digits }
+        var out: [UInt8] = negative ? [UInt8(ascii: "-")] : []
+        for (index, digit) in whole.enumerated() {
+            if index > 0, (whole.count - index) % 3 == 0 { out.append(UInt8(ascii: ",")) }
+            out.append(digit)
+        }
+        out.append(contentsOf: utf8.dropFirst((negative ? 1 : 0) + whole.count))
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    @Test("grouped writes its commas with the digits, as regrouping fixed's text does")
+    func groupedMatchesReference() {
+        var values: [Double] = [0, -0.0, 0.4, 0.5, -0.5, 1, 9.995, 999, 999.95, 1000, -1000, 1234.5678, 12_345, 123_456.7,
+                                1_234_567.891, -9_876_543.21, 1e15, -1e15, 2e15, .nan, .infinity, -.infinity, 0.000_000_4]
+        var seed: UInt64 = 3
+        for _ in 0..<2000 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let magnitude = Double(seed >> 11) / Double(1 << 53) * pow(10, Double(seed % 17))
+            values.append(seed & 1 == 0 ? magnitude : -magnitude)
+        }
+        for value in values {
+            for decimals in [-1, 0, 1, 2, 3, 6, 9] {
+                for minDecimals in [-1, 0, 1, 3, 9] {
+                    #expect(DecimalFormat.grouped(value, decimals: decimals, minDecimals: minDecimals)
+                                == Self.referenceGrouped(value, decimals: decimals, minDecimals: minDecimals),
+                            "\(value) \(decimals) \(minDecimals)")
+                }
+            }
+        }
+        #expect(DecimalFormat.grouped(1_234_567.5, decimals: 1, minDecimals: 1) == "1,234,567.5")
     }
 }
