@@ -78,15 +78,16 @@ public enum QualityRules {
     /// The exercises of a workout in order of first appearance, each with all its sets in logging
     /// order across its blocks: the numbering of a finding's and an `[[ignore]]` entry's `set`.
     public static func exerciseSets(of workout: Workout) -> [(name: String, sets: [WorkoutSet])] {
-        var index: [String: Int] = [:]
+        var seen = FirstAppearance()
         var result: [(name: String, sets: [WorkoutSet])] = []
+        result.reserveCapacity(workout.exercises.count)
         for block in workout.exercises {
             let name = CanonicalName.normalize(block.name)
-            if let known = index[name] {
-                result[known].sets += block.sets
-            } else {
-                index[name] = result.count
+            let (position, isNew) = seen.position(of: name)
+            if isNew {
                 result.append((name, block.sets))
+            } else {
+                result[position].sets += block.sets
             }
         }
         return result
