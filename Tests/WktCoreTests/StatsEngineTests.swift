@@ -296,4 +296,13 @@ struct StatsEngineTests {
         #expect(sunday.totals == monday.totals && sunday.prEvents == monday.prEvents)
         #expect(monday.weekCalendar(weekContaining: H.d("2026-11-23")).first?.state == .today)
     }
+
+    @Test("the engine's per-session bests hold exactly the PR metrics, in event order")
+    func metricCount() {
+        // SessionBest keeps one inline slot per metric (InlineArray<16, …>): heaviest, e1RM, set
+        // volume, session volume, rep maxes 1…12. A new metric needs a wider slot array there.
+        #expect(RecordMetric.allInEventOrder.count == 16)
+        #expect(Array(RecordMetric.allInEventOrder.prefix(4)) == [.heaviest, .e1rm, .setVolume, .sessionVolume])
+        #expect(Array(RecordMetric.allInEventOrder.dropFirst(4)) == (1...12).map { RecordMetric.repMax($0) })
+    }
 }
