@@ -27,6 +27,19 @@ struct JSONValueTests {
             """)
     }
 
+    @Test("pretty: deep nesting indents two spaces a level, past the 64 spaces copied at once")
+    func deepIndent() {
+        var value: JSONValue = .int(1)
+        for _ in 0..<40 { value = .array([value]) }
+        let lines = value.pretty().split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 81)
+        for (number, line) in lines.enumerated() {
+            let level = number <= 40 ? number : 80 - number
+            let text = number < 40 ? "[" : number == 40 ? "1" : "]"
+            #expect(line == Substring(String(repeating: " ", count: 2 * level) + text), "line \(number)")
+        }
+    }
+
     @Test("compact: one line, \", \" between members and elements")
     func compact() {
         #expect(Self.value.compact()

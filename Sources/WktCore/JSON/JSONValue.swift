@@ -112,10 +112,21 @@ public indirect enum JSONValue: Sendable {
         }
     }
 
+    /// A line break and `indent` levels of two spaces. The spaces are copied from a fixed run:
+    /// appending `repeatElement(" ", count:)` went element by element through the generic
+    /// `Repeated` collection, 2 % of `stats --json` (callgrind, 10-year demo).
     static func newline(_ out: inout [UInt8], indent: Int) {
         out.append(UInt8(ascii: "\n"))
-        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
+        var remaining = 2 * indent
+        while remaining > 0 {
+            let count = min(remaining, spaces.count)
+            spaces.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<count])) }
+            remaining -= count
+        }
     }
+
+    /// The spaces ``newline(_:indent:)`` copies from.
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
 
     /// A JSON string literal per RFC 8259: `"` and `\` escaped, control characters U+0000–U+001F
     /// as `\b \f \n \r \t` or `\u00XX`, and `<`, `>`, `&`, U+2028, U+2029 as `\u003c`,
