@@ -5,6 +5,7 @@ import WktCommandLine
 extension WktSiteCommand {
     struct Backup: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "backup",
             abstract: "Write a consistent, checked copy of the store.",
             discussion: """
                 The copy is made by SQLite (VACUUM INTO) under the run lock, so it is one \

@@ -5,6 +5,7 @@ import WktCommandLine
 extension WktSiteCommand {
     struct Build: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "build",
             abstract: "Compute the statistics and write the site.",
             discussion: """
                 Builds into a temporary sibling folder and swaps it in atomically, so the output \
@@ -49,6 +50,7 @@ extension WktSiteCommand {
 
     struct Init: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "init",
             abstract: "Write a commented wkt-site.toml and copies of the templates to customise.",
             discussion: """
                 Existing files are kept unless --force. With --github-pages it also writes \

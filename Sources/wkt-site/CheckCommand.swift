@@ -5,6 +5,7 @@ import WktCommandLine
 extension WktSiteCommand {
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Report suspicious data (implausible reps, kg/lb mix-ups, …) without changing anything.",
             discussion: HelpText.check
         )

@@ -5,6 +5,7 @@ import WktCommandLine
 extension WktSiteCommand {
     struct Demo: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "demo",
             abstract: "Write a realistic synthetic history into a demo store and build its site.",
             discussion: """
                 The demo store (./wkt-demo.sqlite unless --store) is recreated on every run and \

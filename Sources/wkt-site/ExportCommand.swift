@@ -5,6 +5,7 @@ import WktCommandLine
 extension WktSiteCommand {
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Write the whole store as a wkt JSON (version 1) file.",
             discussion: """
                 The file is wkt-site's own interchange format; `wkt-site import` reads it back.

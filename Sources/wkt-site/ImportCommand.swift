@@ -10,6 +10,7 @@ extension WeightUnit: ExpressibleByArgument {}
 extension WktSiteCommand {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Add workout exports to the store.",
             discussion: """
                 Reads each file strictly and applies all of them in one transaction: a bad file \

@@ -8,7 +8,8 @@ extension WktSiteCommand {
     /// server (``WktApp/ServeProgram``): the HTTP library brings libcurl and some thirty shared
     /// libraries with it, which every other command would load for nothing.
     struct Serve: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: ServeOptions.abstract, discussion: ServeOptions.discussion)
+        static let configuration = CommandConfiguration(
+            commandName: "serve", abstract: ServeOptions.abstract, discussion: ServeOptions.discussion)
 
         @OptionGroup var options: ServeOptions
 

@@ -5,6 +5,7 @@ import WktCommandLine
 extension WktSiteCommand {
     struct Stats: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "stats",
             abstract: "Show the numbers in the terminal, or print stats.json.",
             discussion: """
                 Every number is defined in docs/statistics.md (wkt-site repository). --json prints exactly the bytes that \
