@@ -77,6 +77,44 @@ struct PageReusePartsTests {
         #expect(InputDigest.of(bytes, ranges: [5..<9, 9..<19]) != InputDigest.of(bytes, ranges: [5..<10, 10..<19]))
     }
 
+    @Test("a previous page is intact only with its recorded size and slot hash, its slots inside it")
+    func intactPage() {
+        let bytes = Array("head TITLE mid BODY tail".utf8)
+        let slots = [5..<10, 15..<19]
+        let entry = PageManifest.Entry(key: 1, slotHash: InputDigest.of(bytes, ranges: slots), size: bytes.count, slots: slots)
+        #expect(entry.isIntact(bytes))
+        var outside = bytes
+        outside[0] = UInt8(ascii: "H")
+        #expect(entry.isIntact(outside))  // bytes outside the slots are this build's layout anyway
+        var inside = bytes
+        inside[6] = UInt8(ascii: "x")
+        #expect(!entry.isIntact(inside))
+        #expect(!entry.isIntact(bytes + [0]))
+        #expect(!entry.isIntact(Array(bytes.dropLast())))
+        let beyond = PageManifest.Entry(key: 1, slotHash: entry.slotHash, size: bytes.count, slots: [5..<10, 15..<40])
+        #expect(!beyond.isIntact(bytes))
+    }
+
+    @Test("the prefetch keeps only pages whose bytes match their entry; a page it rejected is not handed over")
+    func prefetchChecksPages() {
+        let good = Array("head TITLE mid BODY tail".utf8)
+        let slots = [5..<10, 15..<19]
+        var manifest = PageManifest(renderer: "r")
+        for path in ["workouts/a.html", "workouts/b.html", "workouts/c.html"] {
+            manifest.entries[path] = .init(key: 1, slotHash: InputDigest.of(good, ranges: slots), size: good.count, slots: slots)
+        }
+        var edited = good
+        edited[16] = UInt8(ascii: "X")
+        let files = ["workouts/a.html": good, "workouts/b.html": edited]  // c.html is missing
+        let parsed = manifest
+        let prefetch = PagePrefetch(read: { files[$0] }) { (parsed, ["workouts/a.html", "workouts/b.html", "workouts/c.html", "x.html"]) }
+        #expect(prefetch.take("workouts/a.html") == good)
+        #expect(prefetch.take("workouts/a.html") == nil)  // handed over once
+        #expect(prefetch.take("workouts/b.html") == nil)
+        #expect(prefetch.take("workouts/c.html") == nil)
+        #expect(prefetch.take("x.html") == nil)  // no entry: nothing to check it against
+    }
+
     @Test("splicing takes the slot bytes into the new layout and refuses slots that do not fit")
     func splice() throws {
         let layout = try LayoutRenderer(templatesDirectory: nil)

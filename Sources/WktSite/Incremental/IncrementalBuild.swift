@@ -92,9 +92,8 @@ struct IncrementalBuild: Sendable {
         guard let entry = manifest?.entries[path], entry.key == keyed.key,
               let skeleton = renderer.skeleton(
                   depth: path.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) }, section: PageKeys.section(for: job)),
-              var bytes = started.prefetch?.take(path) ?? started.read(path), bytes.count == entry.size,
-              entry.slots.allSatisfy({ $0.upperBound <= bytes.count }),
-              InputDigest.of(bytes, ranges: entry.slots) == entry.slotHash,
+              // Prefetched pages were checked against `entry` when read; one read now is checked here.
+              var bytes = started.prefetch?.take(path) ?? started.read(path).flatMap({ entry.isIntact($0) ? $0 : nil }),
               let slots = skeleton.spliceInPlace(&bytes, slots: entry.slots)
         else { return .render(key: keyed) }
         // The slot bytes are the same, so is their hash.

@@ -26,6 +26,13 @@ struct PageManifest: Sendable, Equatable {
         let size: Int
         /// The byte ranges of its layout slots.
         let slots: [Range<Int>]
+
+        /// Whether `bytes` are still exactly the page this entry records: its size, and its
+        /// slots' hash (the slots lie within the bytes).
+        func isIntact(_ bytes: [UInt8]) -> Bool {
+            bytes.count == size && slots.allSatisfy { $0.upperBound <= bytes.count }
+                && InputDigest.of(bytes, ranges: slots) == slotHash
+        }
     }
 
     /// The format's name and version, the header's first two words.
