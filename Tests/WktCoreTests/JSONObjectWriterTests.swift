@@ -21,6 +21,14 @@ struct JSONObjectWriterTests {
             ("made", .elements(count: 3) { index in index == 1 ? nested : .object([("i", .int(index)), ("s", .string("\"\(index)\""))]) }),
             ("made_empty", .elements(count: 0) { _ in .null }),
             ("made_one", .array([7.25]) { .decimal($0) }),
+            ("objects", .objects(count: 4) { index, member in
+                // Objects of zero, one and several members, a nested container among them.
+                if index > 0 { member("i", .int(index)) }
+                if index > 1 { member("s", .string("<\(index)>")) }
+                if index == 3 { member("nested", nested) }
+            }),
+            ("objects_empty", .objects(count: 0) { _, _ in }),
+            ("objects_of", .objects(["a", "b\""]) { text, member in member("t", .string(text)) }),
             ("last", .value(.bool(false))),
         ]
     }

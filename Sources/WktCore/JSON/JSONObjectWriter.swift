@@ -43,6 +43,35 @@ public enum JSONObjectWriter {
                 }
                 JSONValue.newline(&out, indent: 1)
                 out.append(UInt8(ascii: "]"))
+            case .objects(let count, let fields):
+                guard count > 0 else {
+                    out.append(contentsOf: "[]".utf8)
+                    continue
+                }
+                out.append(UInt8(ascii: "["))
+                for index in 0..<count {
+                    if index > 0 { out.append(UInt8(ascii: ",")) }
+                    JSONValue.newline(&out, indent: 2)
+                    // As `.object(fields).write(to:indent: 2)` writes it: `{}` when empty, else
+                    // each member on its own line, a comma after all but the last.
+                    var empty = true
+                    fields(index) { key, value in
+                        out.append(UInt8(ascii: empty ? "{" : ","))
+                        empty = false
+                        JSONValue.newline(&out, indent: 3)
+                        JSONValue.appendQuoted(key, to: &out)
+                        out.append(contentsOf: ": ".utf8)
+                        value.write(to: &out, indent: 3)
+                    }
+                    if empty {
+                        out.append(contentsOf: "{}".utf8)
+                    } else {
+                        JSONValue.newline(&out, indent: 2)
+                        out.append(UInt8(ascii: "}"))
+                    }
+                }
+                JSONValue.newline(&out, indent: 1)
+                out.append(UInt8(ascii: "]"))
             }
         }
         JSONValue.newline(&out, indent: 0)
@@ -59,6 +88,12 @@ public enum JSONMember {
     case value(JSONValue)
     /// An array of `count` elements; element `i` is made by the closure when it is written.
     case elements(count: Int, (Int) -> JSONValue)
+    /// An array of `count` objects; the closure hands object `i`'s members, in order, to the
+    /// function it is given, and each is written as it comes. The bytes are those of
+    /// `.elements` making `.object(members)`, without a tree per element to build and free:
+    /// for `stats.json`'s 11,700 PR events of the 10-year demo that was a quarter of its
+    /// encoding (callgrind: 38 M instructions freeing the trees, 19 M building them).
+    case objects(count: Int, (Int, (String, JSONValue) -> Void) -> Void)
 
     /// The member as one value (the array made whole): ``JSONValue/object(_:)`` of these is
     /// what ``JSONObjectWriter/pretty(_:reserve:trailer:)`` writes.
@@ -66,7 +101,21 @@ public enum JSONMember {
         switch self {
         case .value(let value): return value
         case .elements(let count, let element): return .array((0..<count).map(element))
+        case .objects(let count, let fields):
+            return .array((0..<count).map { index in
+                var members: [(String, JSONValue)] = []
+                fields(index) { members.append(($0, $1)) }
+                return .object(members)
+            })
         }
+    }
+
+    /// An array of objects, one per item of `items`; `fields` hands an item's members, in
+    /// order, to the function it is given (``objects(count:_:)``).
+    public static func objects<Items: RandomAccessCollection>(
+        _ items: Items, _ fields: @escaping (Items.Element, (String, JSONValue) -> Void) -> Void
+    ) -> JSONMember where Items.Index == Int {
+        .objects(count: items.count) { index, member in fields(items[items.startIndex + index], member) }
     }
 
     /// An array of `items`, each made into a value by `element` when written.

@@ -51,14 +51,12 @@ public enum StatsJSON {
                 ("first_day", .date(totals.firstDay)),
                 ("last_day", .date(totals.lastDay)),
             ]))),
-            ("weeks", .array(report.weeks) { week in
-                .object([
-                    ("start", .date(week.start)),
-                    ("label", .string(week.label)),
-                    ("workouts", .int(week.workouts)),
-                    ("working_sets", .int(week.workingSets)),
-                    ("volume_kg", .kg(week.volumeKg)),
-                ])
+            ("weeks", .objects(report.weeks) { week, member in
+                member("start", .date(week.start))
+                member("label", .string(week.label))
+                member("workouts", .int(week.workouts))
+                member("working_sets", .int(week.workingSets))
+                member("volume_kg", .kg(week.volumeKg))
             }),
             ("streaks", .value(.object([
                 ("weekly_target", .int(report.streaks.weeklyTarget)),
@@ -66,17 +64,18 @@ public enum StatsJSON {
                 ("days", streak(report.streaks.days)),
             ]))),
             ("exercises", .array(report.exercises) { exercise($0, slug: slugs[$0.name], e1rmBW: report.body.e1rmBW[$0.name]) }),
-            ("pr_events", .array(report.prEvents) { event in
-                .object([
-                    ("day", .date(event.day)),
-                    ("workout", .string(event.workoutName)),
-                    ("exercise", .string(event.exercise)),
-                    ("metric", .string(event.metric.name)),
-                    ("value", .kg(event.valueKg)),
-                    ("previous", .kg(event.previousKg)),
-                ])
+            ("pr_events", .objects(report.prEvents) { event, member in
+                member("day", .date(event.day))
+                member("workout", .string(event.workoutName))
+                member("exercise", .string(event.exercise))
+                member("metric", .string(event.metric.name))
+                member("value", .kg(event.valueKg))
+                member("previous", .kg(event.previousKg))
             }),
-            ("body", .array(report.body.measurements) { .object([("day", .date($0.day)), ("weight_kg", .kg($0.weightKg))]) }),
+            ("body", .objects(report.body.measurements) { measurement, member in
+                member("day", .date(measurement.day))
+                member("weight_kg", .kg(measurement.weightKg))
+            }),
             ("dots", .value(report.body.dots.map { .object([
                 ("total_kg", .kg($0.totalKg)), ("bodyweight_kg", .kg($0.bodyweightKg)), ("score", .kg($0.score)),
             ]) } ?? .null)),
