@@ -156,4 +156,23 @@ struct RowOrderTests {
             return errorTable == table && errorDetail.contains(detail)
         }
     }
+
+    @Test(
+        "a set kind the model does not know is an error naming it; the known kinds load as stored",
+        arguments: [("bogus", "unknown set kind bogus"), ("Normal", "unknown set kind Normal"), ("warm-up", "unknown set kind warm-up")])
+    func unknownSetKind(kind: String, detail: String) throws {
+        // The table's CHECK refuses such a value; a store written by other software may hold it.
+        let scramble = "PRAGMA ignore_check_constraints = ON; "
+            + "UPDATE workout_set SET kind = '\(kind)' WHERE id = (SELECT max(id) FROM workout_set); "
+            + "PRAGMA ignore_check_constraints = OFF;"
+        #expect {
+            _ = try Self.load(after: scramble)
+        } throws: { error in
+            guard case let .invalidStoredValue(_, table, _, errorDetail) = error as? StoreError else { return false }
+            return table == "workout_set" && errorDetail.contains(detail)
+        }
+        let kinds = try Self.load(after: nil).flatMap { $0.exercises.flatMap { $0.sets.map(\.kind) } }
+        #expect(kinds == Self.workouts().flatMap { $0.normalizedForStore().exercises.flatMap { $0.sets.map(\.kind) } })
+        #expect(Set(kinds).isSuperset(of: [.normal, .warmup]))
+    }
 }
