@@ -31,27 +31,9 @@ public enum JSONObjectWriter {
             case .value(let value):
                 value.write(to: &out, indent: 1)
             case .elements(let count, let element):
-                guard count > 0 else {
-                    out.append(contentsOf: "[]".utf8)
-                    continue
-                }
-                out.append(UInt8(ascii: "["))
-                for index in 0..<count {
-                    if index > 0 { out.append(UInt8(ascii: ",")) }
-                    JSONValue.newline(&out, indent: 2)
-                    element(index).write(to: &out, indent: 2)
-                }
-                JSONValue.newline(&out, indent: 1)
-                out.append(UInt8(ascii: "]"))
+                writeArray(count: count, to: &out) { index, out in element(index).write(to: &out, indent: 2) }
             case .objects(let count, let fields):
-                guard count > 0 else {
-                    out.append(contentsOf: "[]".utf8)
-                    continue
-                }
-                out.append(UInt8(ascii: "["))
-                for index in 0..<count {
-                    if index > 0 { out.append(UInt8(ascii: ",")) }
-                    JSONValue.newline(&out, indent: 2)
+                writeArray(count: count, to: &out) { index, out in
                     // As `.object(fields).write(to:indent: 2)` writes it: `{}` when empty, else
                     // each member on its own line, a comma after all but the last.
                     var empty = true
@@ -70,14 +52,27 @@ public enum JSONObjectWriter {
                         out.append(UInt8(ascii: "}"))
                     }
                 }
-                JSONValue.newline(&out, indent: 1)
-                out.append(UInt8(ascii: "]"))
             }
         }
         JSONValue.newline(&out, indent: 0)
         out.append(UInt8(ascii: "}"))
         out.append(contentsOf: trailer.utf8)
         return out
+    }
+
+    /// A made array of `count` elements, as ``JSONValue/write(to:indent:)`` writes an array one
+    /// level in: `[]` when empty, else each element (written by `element`) on its own line at
+    /// indent 2, a comma after all but the last.
+    private static func writeArray(count: Int, to out: inout [UInt8], element: (Int, inout [UInt8]) -> Void) {
+        guard count > 0 else { return out.append(contentsOf: "[]".utf8) }
+        out.append(UInt8(ascii: "["))
+        for index in 0..<count {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            JSONValue.newline(&out, indent: 2)
+            element(index, &out)
+        }
+        JSONValue.newline(&out, indent: 1)
+        out.append(UInt8(ascii: "]"))
     }
 }
 
