@@ -17,7 +17,7 @@ public enum JSONObjectWriter {
         var out: [UInt8] = []
         out.reserveCapacity(max(reserve, 4096))
         guard !members.isEmpty else {
-            out.append(contentsOf: "{}".utf8)
+            JSONValue.appendLiteral("{}", to: &out)
             out.append(contentsOf: trailer.utf8)
             return out
         }
@@ -26,7 +26,7 @@ public enum JSONObjectWriter {
             if offset > 0 { out.append(UInt8(ascii: ",")) }
             JSONValue.newline(&out, indent: 1)
             JSONValue.appendQuoted(member.0, to: &out)
-            out.append(contentsOf: ": ".utf8)
+            JSONValue.appendLiteral(": ", to: &out)
             switch member.1 {
             case .value(let value):
                 value.write(to: &out, indent: 1)
@@ -42,11 +42,11 @@ public enum JSONObjectWriter {
                         empty = false
                         JSONValue.newline(&out, indent: 3)
                         JSONValue.appendQuoted(key, to: &out)
-                        out.append(contentsOf: ": ".utf8)
+                        JSONValue.appendLiteral(": ", to: &out)
                         value.write(to: &out, indent: 3)
                     }
                     if empty {
-                        out.append(contentsOf: "{}".utf8)
+                        JSONValue.appendLiteral("{}", to: &out)
                     } else {
                         JSONValue.newline(&out, indent: 2)
                         out.append(UInt8(ascii: "}"))
@@ -64,7 +64,7 @@ public enum JSONObjectWriter {
     /// level in: `[]` when empty, else each element (written by `element`) on its own line at
     /// indent 2, a comma after all but the last.
     private static func writeArray(count: Int, to out: inout [UInt8], element: (Int, inout [UInt8]) -> Void) {
-        guard count > 0 else { return out.append(contentsOf: "[]".utf8) }
+        guard count > 0 else { return JSONValue.appendLiteral("[]", to: &out) }
         out.append(UInt8(ascii: "["))
         for index in 0..<count {
             if index > 0 { out.append(UInt8(ascii: ",")) }
