@@ -30,6 +30,10 @@ public enum QualityRules {
     ) -> [QualityFinding] {
         var findings: [QualityFinding] = []
         var bestHeaviest: [String: Double] = [:]
+        // Each workout's exercises with their sets (``exerciseSets(of:)``), made once here and
+        // read again by Q4 and Q5: each of them grouped and normalized every block's name anew.
+        var grouped: [[(name: String, sets: [WorkoutSet])]] = []
+        grouped.reserveCapacity(history.workouts.count)
         for stored in history.workouts {
             let reference = WorkoutReference(stored)
             let workout = stored.workout
@@ -48,7 +52,9 @@ public enum QualityRules {
             // this workout is looked up once, not per set, and this workout's heaviest working
             // set joins the bests only after the whole workout is checked.
             var sessionHeaviest: [(name: String, weight: Double)] = []
-            for (name, sets) in exerciseSets(of: workout) {
+            let exercises = exerciseSets(of: workout)
+            grouped.append(exercises)
+            for (name, sets) in exercises {
                 let best = bestHeaviest[name]
                 var heaviest: Double?
                 for (offset, set) in sets.enumerated() {
@@ -69,8 +75,8 @@ public enum QualityRules {
             }
             for (name, weight) in sessionHeaviest { bestHeaviest[name] = max(bestHeaviest[name] ?? 0, weight) }
         }
-        findings += UnitMixUps.findings(in: history, units: units)
-        findings += SimilarNames.findings(in: history)
+        findings += UnitMixUps.findings(in: history, units: units, exerciseSets: grouped)
+        findings += SimilarNames.findings(in: history, exerciseSets: grouped)
         findings += OverlappingWorkouts.findings(in: history)
         return findings.sorted(by: QualityFinding.precedes)
     }

@@ -28,19 +28,26 @@ enum SimilarNames {
     }
 
     /// Every Q5 finding, unsorted.
-    static func findings(in history: WorkoutHistory) -> [QualityFinding] {
-        var uses: [String: NameUse] = [:]
+    /// - Parameter exerciseSets: ``QualityRules/exerciseSets(of:)`` of each workout of `history`,
+    ///   in order (its names are each workout's distinct normalized names), when the caller has
+    ///   them already; nil to make them here.
+    static func findings(in history: WorkoutHistory, exerciseSets: [[(name: String, sets: [WorkoutSet])]]? = nil) -> [QualityFinding] {
+        var uses: [NameUse] = []
+        var place: [String: Int] = [:]  // name → index in `uses`: one lookup per name and workout
         for (index, stored) in history.workouts.enumerated() {
-            for name in Set(stored.workout.exercises.map { CanonicalName.normalize($0.name) }) {
-                if uses[name] == nil {
-                    uses[name] = NameUse(name: name, first: WorkoutReference(stored), firstIndex: index)
+            for (name, _) in exerciseSets?[index] ?? QualityRules.exerciseSets(of: stored.workout) {
+                if let known = place[name] {
+                    uses[known].workouts += 1
+                } else {
+                    place[name] = uses.count
+                    uses.append(NameUse(name: name, workouts: 1, first: WorkoutReference(stored), firstIndex: index))
                 }
-                uses[name]?.workouts += 1
             }
         }
-        // Names grouped by key, most used first.
+        // Names grouped by key, most used first (``dominates(_:_:)`` is a total order, so the
+        // order names are gathered in does not matter).
         var groups: [[Unicode.Scalar]: [NameUse]] = [:]
-        for use in uses.values { groups[key(of: use.name), default: []].append(use) }
+        for use in uses { groups[key(of: use.name), default: []].append(use) }
         var keys: [[Unicode.Scalar]] = []
         for (key, members) in groups {
             groups[key] = members.sorted(by: dominates)

@@ -22,11 +22,15 @@ enum UnitMixUps {
     }
 
     /// Every Q4 finding, unsorted.
-    static func findings(in history: WorkoutHistory, units: DisplayUnits) -> [QualityFinding] {
+    /// - Parameter exerciseSets: ``QualityRules/exerciseSets(of:)`` of each workout of `history`,
+    ///   in order, when the caller has them already; nil to make them here.
+    static func findings(
+        in history: WorkoutHistory, units: DisplayUnits, exerciseSets: [[(name: String, sets: [WorkoutSet])]]? = nil
+    ) -> [QualityFinding] {
         var sessions: [String: [Session]] = [:]
         var order: [String] = []
-        for stored in history.workouts {
-            for (name, sets) in QualityRules.exerciseSets(of: stored.workout) {
+        for (index, stored) in history.workouts.enumerated() {
+            for (name, sets) in exerciseSets?[index] ?? QualityRules.exerciseSets(of: stored.workout) {
                 var best: (weight: Double, position: Int)?
                 for (offset, set) in sets.enumerated() where set.isWorking {
                     guard let weight = set.weightKg, weight > 0, weight.isFinite else { continue }
