@@ -63,6 +63,10 @@ struct StatsEngineTests {
         #expect(order.prefix(3) == ["4 heaviest", "4 e1rm", "4 set_volume"])
         #expect(order.suffix(6) == ["3 session_volume", "2 heaviest", "2 set_volume", "2 rep_max_1", "2 rep_max_2", "2 rep_max_3"])
         #expect(PREvent.newestFirst([PREvent]()).isEmpty)
+        // A slice (its indices do not start at 0) reads as the same events in an array.
+        let tail = report.prEvents[2...]
+        #expect(PREvent.newestFirst(tail).map(\.metric.name) == PREvent.newestFirst(Array(tail)).map(\.metric.name))
+        #expect(PREvent.newestFirst(tail).map(\.workoutID) == order.dropLast(2).map { Int64($0.split(separator: " ")[0])! })
     }
 
     @Test("records of an exercise, with first days reached")

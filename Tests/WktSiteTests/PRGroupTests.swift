@@ -74,6 +74,46 @@ struct PRGroupTests {
         #expect(PageComposer.prCount(events.reversed()) == PageComposer.prGroups(events).count)
     }
 
+    @Test("grouping matches a plain per-key grouping for random orders and interleavings")
+    func groupingMatchesReference() {
+        var generator = SystemRandomNumberGenerator()
+        let metrics = RecordMetric.allInEventOrder
+        for _ in 0..<200 {
+            // Runs of a few workouts, some met again after others, with repeated exercises.
+            let events = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
+                PRHistory.event(
+                    Int64.random(in: 1...4, using: &generator), ["Bench", "Squat", "OHP"].randomElement(using: &generator)!,
+                    metrics.randomElement(using: &generator)!)
+            }
+            var keys: [String] = []
+            var members: [String: [PREvent]] = [:]
+            for event in events {
+                let key = "\(event.workoutID) \(event.exercise)"
+                if members[key] == nil { keys.append(key) }
+                members[key, default: []].append(event)
+            }
+            let expected = keys.map { key in
+                let ordered = members[key]!.enumerated().sorted {
+                    (PageComposer.pageRank($0.element.metric), $0.offset) < (PageComposer.pageRank($1.element.metric), $1.offset)
+                }.map(\.element)
+                return key + ": " + PageComposer.collapsed(ordered).map(\.title).joined(separator: ", ")
+            }
+            let grouped = PageComposer.prGroups(events).map { group in
+                "\(group.event.workoutID) \(group.event.exercise): " + group.lines.map(\.title).joined(separator: ", ")
+            }
+            #expect(grouped == expected)
+        }
+    }
+
+    @Test("metric titles are made once and read the same as made anew")
+    func metricTitles() {
+        for metric in RecordMetric.allInEventOrder + [.repMax(13), .repMax(0)] {
+            #expect(PageComposer.metricTitle(metric) == PageComposer.makeMetricTitle(metric))
+        }
+        #expect([RecordMetric.e1rm, .heaviest, .repMax(5), .setVolume, .sessionVolume].map(PageComposer.metricTitle)
+            == ["e1RM", "Heaviest", "5-rep max", "Set volume", "Session volume"])
+    }
+
     @Test("rep-max runs merge only while n is consecutive and the new and previous values match")
     func repMaxRuns() {
         let events = [

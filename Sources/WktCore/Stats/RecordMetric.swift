@@ -101,16 +101,22 @@ public struct PREvent: Sendable, Equatable {
 
     /// `events` (oldest first, as the engine emits them) with the newest workout first, keeping
     /// the metric order within a workout: how the site's PR tables and the terminal list them.
-    public static func newestFirst(_ events: some Collection<PREvent>) -> [PREvent] {
-        var groups: [[PREvent]] = []
-        for event in events {
-            if let last = groups.last?.last, last.workoutID == event.workoutID {
-                groups[groups.count - 1].append(event)
-            } else {
-                groups.append([event])
-            }
+    public static func newestFirst<Events: Collection<PREvent>>(_ events: Events) -> [PREvent] {
+        // The runs of one workout are found by index and copied once, last run first.
+        var starts: [Events.Index] = []
+        var previous: Int64?
+        for index in events.indices where events[index].workoutID != previous {
+            starts.append(index)
+            previous = events[index].workoutID
         }
-        return groups.reversed().flatMap { $0 }
+        var result: [PREvent] = []
+        result.reserveCapacity(events.count)
+        var end = events.endIndex
+        for start in starts.reversed() {
+            result.append(contentsOf: events[start..<end])
+            end = start
+        }
+        return result
     }
 }
 

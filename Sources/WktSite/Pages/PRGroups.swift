@@ -67,22 +67,36 @@ extension PageComposer {
     /// appearance of their workout and exercise in `events`; the lines of a group follow
     /// ``pageRank(_:)`` with rep-max runs merged (``collapsed(_:)``).
     static func prGroups(_ events: some Collection<PREvent>) -> [PRGroup] {
-        var position: [GroupKey: Int] = [:]
+        // Events come workout by workout, so a group is first looked for among the groups of the
+        // current run of one workout (a short scan); a workout met again after others (any order
+        // is allowed) finds its groups through `runs`, keyed by the workout alone. Hashing the
+        // exercise name of every event cost more than the rest of the grouping.
         var groups: [[PREvent]] = []
+        var runs: [Int64: [Int]] = [:]  // workout ID → indices in `groups` of its groups
+        var current: (workoutID: Int64, groups: [Int])?
         for event in events {
-            let key = GroupKey(workoutID: event.workoutID, exercise: event.exercise)
-            if let index = position[key] {
+            if current?.workoutID != event.workoutID {
+                if let current { runs[current.workoutID] = current.groups }
+                current = (event.workoutID, runs[event.workoutID] ?? [])
+            }
+            if let index = current?.groups.first(where: { groups[$0][0].exercise == event.exercise }) {
                 groups[index].append(event)
             } else {
-                position[key] = groups.count
+                current?.groups.append(groups.count)
                 groups.append([event])
             }
         }
         return groups.map { group in
-            let ordered = group.enumerated().sorted { lhs, rhs in
-                let (left, right) = (pageRank(lhs.element.metric), pageRank(rhs.element.metric))
-                return left != right ? left < right : lhs.offset < rhs.offset
-            }.map(\.element)
+            // Stable insertion sort by page rank: a group holds at most 16 events.
+            var ordered = group
+            for index in ordered.indices.dropFirst() {
+                var slot = index
+                let rank = pageRank(ordered[index].metric)
+                while slot > 0, pageRank(ordered[slot - 1].metric) > rank {
+                    ordered.swapAt(slot - 1, slot)
+                    slot -= 1
+                }
+            }
             return PRGroup(lines: collapsed(ordered))
         }
     }
@@ -95,21 +109,34 @@ extension PageComposer {
     /// Events of one group in page order as lines, with runs of rep maxes (n, n+1, …) that share
     /// the new and the previous value merged into one line (`1–8-rep max`).
     static func collapsed(_ events: [PREvent]) -> [PRLine] {
-        var lines: [(event: PREvent, title: String, last: Int?)] = []
+        var lines: [PRLine] = []
+        lines.reserveCapacity(events.count)
+        // The run of rep maxes the last line opened: its place in `lines`, its first and last n
+        // and the new and previous values all its events share. Its title is written once the
+        // run ends (copying each line back to compare it cost more than the grouping).
+        var run: (line: Int, first: Int, last: Int, value: Double, previous: Double)?
+        func endRun() {
+            if let ended = run, ended.last > ended.first {
+                lines[ended.line] = PRLine(event: lines[ended.line].event, title: "\(ended.first)–\(ended.last)-rep max")
+            }
+            run = nil
+        }
         for event in events {
             guard case .repMax(let n) = event.metric else {
-                lines.append((event, metricTitle(event.metric), nil))
+                endRun()
+                lines.append(PRLine(event: event, title: metricTitle(event.metric)))
                 continue
             }
-            if let previous = lines.last, let last = previous.last, last + 1 == n,
-               previous.event.valueKg == event.valueKg, previous.event.previousKg == event.previousKg,
-               case .repMax(let first) = previous.event.metric {
-                lines[lines.count - 1] = (previous.event, "\(first)–\(n)-rep max", n)
-            } else {
-                lines.append((event, metricTitle(event.metric), n))
+            if let open = run, open.last + 1 == n, open.value == event.valueKg, open.previous == event.previousKg {
+                run?.last = n
+                continue
             }
+            endRun()
+            run = (lines.count, n, n, event.valueKg, event.previousKg)
+            lines.append(PRLine(event: event, title: metricTitle(event.metric)))
         }
-        return lines.map { PRLine(event: $0.event, title: $0.title) }
+        endRun()
+        return lines
     }
 
     /// The records of one group as HTML: headline records and rep maxes first
