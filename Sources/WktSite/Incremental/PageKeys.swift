@@ -28,6 +28,11 @@ struct PageKeys: Sendable {
     let linkDigests: [UInt64]
     /// Exercise name → the digest of its page path, for every name the workouts use.
     let exercisePathDigests: [String: UInt64]
+    /// Block name → the digest of its page path and whether the statistics treat it as
+    /// assisted, for every name of a block: what ``workoutKey(_:)`` reads of each block, in one
+    /// lookup (normalizing and classifying the name per block and workout cost twice the
+    /// lookup).
+    let blockFacts: [String: (path: UInt64, assisted: Bool)]
 
     /// Keys for the pages of `composer`'s site.
     /// - Parameters:
@@ -58,15 +63,23 @@ struct PageKeys: Sendable {
         self.workoutDigests = digests.map(\.workout)
         self.linkDigests = digests.map(\.link)
         var paths: [String: UInt64] = [:]
+        var blocks: [String: (path: UInt64, assisted: Bool)] = [:]
+        func pathDigest(_ name: String) -> UInt64 {
+            if let known = paths[name] { return known }
+            var digest = InputDigest()
+            digest.add(name)
+            digest.add(site.exercise(named: name)?.path)
+            paths[name] = digest.value
+            return digest.value
+        }
         for entry in site.workouts {
-            for name in entry.workout.exercises.map(\.name) + entry.info.prEvents.map(\.exercise) where paths[name] == nil {
-                var digest = InputDigest()
-                digest.add(name)
-                digest.add(site.exercise(named: name)?.path)
-                paths[name] = digest.value
+            for block in entry.workout.exercises where blocks[block.name] == nil {
+                blocks[block.name] = (pathDigest(block.name), composer.isAssisted(CanonicalName.normalize(block.name)))
             }
+            for event in entry.info.prEvents { _ = pathDigest(event.exercise) }
         }
         self.exercisePathDigests = paths
+        self.blockFacts = blocks
     }
 
     /// The navigation section of a reusable job's page (workout pages and exercise pages live one
@@ -108,20 +121,14 @@ struct PageKeys: Sendable {
         addNeighbour(entry.index - 1, to: &digest)
         addNeighbour(entry.index + 1, to: &digest)
         for other in site.workouts(on: entry.day) where other.index != entry.index { addNeighbour(other.index, to: &digest) }
-        for block in entry.workout.exercises { addExercisePath(block.name, to: &digest) }
-        // Assisted sets show their effective load: the bodyweight on the day.
-        for block in entry.workout.exercises where composer.isAssisted(CanonicalName.normalize(block.name)) {
-            digest.add(site.report.body.timeline.weight(on: entry.day))
-        }
+        // Assisted sets show their effective load: the bodyweight on the day, once per assisted block.
+        addBlocks(of: entry, to: &digest)
         for event in entry.info.prEvents { addExercisePath(event.exercise, to: &digest) }
         if let previous = composer.previousSameName[entry.index] {
             digest.byte(1)
             digest.add(workoutDigests[previous])
-            for block in site.workouts[previous].workout.exercises { addExercisePath(block.name, to: &digest) }
             // The comparison weighs the previous workout's assisted sets with its day's bodyweight.
-            for block in site.workouts[previous].workout.exercises where composer.isAssisted(CanonicalName.normalize(block.name)) {
-                digest.add(site.report.body.timeline.weight(on: site.workouts[previous].day))
-            }
+            addBlocks(of: site.workouts[previous], to: &digest)
         } else {
             digest.byte(0)
         }
@@ -206,6 +213,25 @@ struct PageKeys: Sendable {
         guard let id, let entry = site.workout(id: id) else { return digest.byte(0) }
         digest.byte(1)
         addNeighbour(entry.index, to: &digest)
+    }
+
+    /// Feeds the page path of every block of `entry`'s workout in order, then the bodyweight
+    /// on its day once for each block of an assisted exercise.
+    private func addBlocks(of entry: WorkoutEntry, to digest: inout InputDigest) {
+        var assisted = 0
+        for block in entry.workout.exercises {
+            guard let facts = blockFacts[block.name] else {
+                // Every block name is in `blockFacts`; this is the same feed without it.
+                addExercisePath(block.name, to: &digest)
+                if composer.isAssisted(CanonicalName.normalize(block.name)) { assisted += 1 }
+                continue
+            }
+            digest.add(facts.path)
+            if facts.assisted { assisted += 1 }
+        }
+        guard assisted > 0 else { return }
+        let weight = site.report.body.timeline.weight(on: entry.day)
+        for _ in 0..<assisted { digest.add(weight) }
     }
 
     /// Feeds the name and page path of the exercise called `name` (nil when it has no page).
