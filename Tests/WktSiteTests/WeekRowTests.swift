@@ -69,6 +69,26 @@ struct WeekRowTests {
         #expect(parsed.texts.contains { $0.element == "span" && $0.text == "Friday 2026-03-20: planned (\(hostile))" })
     }
 
+    @Test("the literal marks, meanings and weekday names the rows write are the model's")
+    func literalTexts() {
+        for state in DayState.allCases {
+            #expect(state.symbolText.description == state.symbol)
+            #expect(state.cssClass == "day-\(state.rawValue)")
+        }
+        #expect(DayState.allCases.map(\.meaning) == ["done", "today, nothing logged yet", "planned", "missed", "rest"])
+        #expect(Weekday.allCases.map { WeekRow.fullName($0) }
+            == ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"])
+    }
+
+    @Test("the byte buffer writes integers as String(_:) does", arguments: [0, 7, 9, 10, 31, 99, 100, 2026, Int.max, -1, -305, Int.min])
+    func bufferDecimals(value: Int) {
+        var buffer = TextBuffer(capacity: 0)
+        buffer.append("<")
+        buffer.append(decimal: value)
+        buffer.append(">")
+        #expect(buffer.text == "<\(value)>")
+    }
+
     @Test("a week must be seven consecutive days")
     func invalidWeeks() throws {
         let monday = try day(2026, 3, 16)

@@ -7,13 +7,29 @@ extension DayState {
     public var cssClass: String { "day-" + rawValue }
 
     /// The words for screen readers and the legend (`done`, `today, nothing logged yet`, …).
-    public var meaning: String {
+    public var meaning: String { meaningText.description }
+
+    /// ``meaning`` as literal text, for writers of bytes (``WeekRow``). Plain words: nothing in
+    /// them needs HTML escaping.
+    var meaningText: StaticString {
         switch self {
         case .done: "done"
         case .today: "today, nothing logged yet"
         case .planned: "planned"
         case .missed: "missed"
         case .rest: "rest"
+        }
+    }
+
+    /// ``WktCore/DayState/symbol`` as literal text, for writers of bytes (``WeekRow``); a test
+    /// holds the two equal.
+    var symbolText: StaticString {
+        switch self {
+        case .done: "✓"
+        case .today: "●"
+        case .planned: "○"
+        case .missed: "✗"
+        case .rest: "·"
         }
     }
 }

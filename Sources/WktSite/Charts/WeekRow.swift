@@ -69,11 +69,16 @@ public struct WeekRow: Sendable, Hashable {
     public var compactHTML: String { markup(compact: true) }
 
     private func markup(compact: Bool) -> String {
+        var out = TextBuffer(capacity: 256 + 7 * 420)
+        write(compact: compact, to: &out)
+        return out.text
+    }
+
+    /// Appends ``html`` (or ``compactHTML``) to `out`: the history pages write all their rows
+    /// into one buffer (``TextBuffer``). They hold thousands of cells, and a string append per
+    /// piece cost more than everything else in them.
+    func write(compact: Bool, to out: inout TextBuffer) {
         let label = HTMLEscaping.escapeHTML(self.label)
-        // One string, appended to in place: the history pages hold thousands of cells, and
-        // building each cell from concatenated pieces made a string per piece.
-        var out = ""
-        out.reserveCapacity(256 + 7 * 420)
         out.append(compact ? "<div class=\"week-row compact\">\n<span class=\"week-label\">" : "<div class=\"week-row\">\n<span class=\"week-label\">")
         out.append(label)
         out.append("</span>\n<ol class=\"week-days\" aria-label=\"Week ")
@@ -87,25 +92,31 @@ public struct WeekRow: Sendable, Hashable {
             out.append("</p>\n")
         }
         out.append("</div>")
-        return out
     }
 
     /// One `<li>`: title and hidden sentence with the date, the marks, the link around them.
-    private func appendCell(_ day: Day, compact: Bool, to out: inout String) {
+    private func appendCell(_ day: Day, compact: Bool, to out: inout TextBuffer) {
         let weekday = day.date.weekday
         let date = day.date.description
-        let sentence = HTMLEscaping.escapeHTML(Self.fullName(weekday) + " " + date + ": " + day.state.meaning)
+        // `Monday 2026-03-16: done`: the weekday, the date and the meaning need no escaping.
+        func sentence() {
+            out.append(Self.fullNameText(weekday))
+            out.append(" ")
+            out.append(date)
+            out.append(": ")
+            out.append(day.state.meaningText)
+        }
         let note = day.note.flatMap { $0.isEmpty ? nil : $0 }
         let isToday = day.date == today
-        out.append("<li class=\"day ")
-        out.append(day.state.cssClass)
+        out.append("<li class=\"day day-")
+        out.append(day.state.rawValue)
         if isToday { out.append(" is-today") }
         out.append("\" data-date=\"")
         out.append(date)
         out.append("\" data-state=\"")
         out.append(day.state.rawValue)
         out.append(isToday ? "\" aria-current=\"date\" title=\"" : "\" title=\"")
-        out.append(sentence)
+        sentence()
         if let note {
             out.append(" (")
             out.append(HTMLEscaping.escapeHTML(note))
@@ -123,11 +134,11 @@ public struct WeekRow: Sendable, Hashable {
             out.append("</span>")
         }
         out.append("<span class=\"day-mark\" aria-hidden=\"true\">")
-        out.append(day.state.symbol)
+        out.append(day.state.symbolText)
         out.append("</span><span class=\"day-num\" aria-hidden=\"true\">")
-        out.append(String(day.date.day))
+        out.append(decimal: day.date.day)
         out.append("</span><span class=\"sr-only\">")
-        out.append(sentence)
+        sentence()
         if let note {
             out.append(" (")
             out.append(HTMLEscaping.escapeHTMLIsolatingBidi(note))
@@ -136,6 +147,19 @@ public struct WeekRow: Sendable, Hashable {
         out.append("</span>")
         if day.link != nil { out.append("</a>") }
         out.append("</li>\n")
+    }
+
+    /// `Monday` … `Sunday` as literal text (letters only: nothing to escape).
+    static func fullNameText(_ weekday: Weekday) -> StaticString {
+        switch weekday {
+        case .monday: "Monday"
+        case .tuesday: "Tuesday"
+        case .wednesday: "Wednesday"
+        case .thursday: "Thursday"
+        case .friday: "Friday"
+        case .saturday: "Saturday"
+        case .sunday: "Sunday"
+        }
     }
 
     /// The weekday header shown above compact rows: the seven weekday abbreviations starting on
@@ -149,15 +173,5 @@ public struct WeekRow: Sendable, Hashable {
     }
 
     /// `Monday` … `Sunday`.
-    static func fullName(_ weekday: Weekday) -> String {
-        switch weekday {
-        case .monday: "Monday"
-        case .tuesday: "Tuesday"
-        case .wednesday: "Wednesday"
-        case .thursday: "Thursday"
-        case .friday: "Friday"
-        case .saturday: "Saturday"
-        case .sunday: "Sunday"
-        }
-    }
+    static func fullName(_ weekday: Weekday) -> String { fullNameText(weekday).description }
 }

@@ -66,26 +66,30 @@ extension PageComposer {
                         site.units.volume(summary.volumeKg), reviewLink(year, root: root)]
             }))
         body.html("<h2>Every week</h2>")
-        var calendar = ""
+        // Every week's row, written into one buffer (about 3 KB a week).
+        var calendar = TextBuffer(capacity: 3200 * report.weeks.count)
         var rows: [WeekRow] = []
         var currentYear: Int?
+        let header = WeekRow.compactHeader(weekStart: report.calendar.weekStart)
         for group in weeksByMonth() {
             if group.year != currentYear {
                 currentYear = group.year
-                calendar += "<h3 class=\"year-heading\" id=\"y\(TextFormat.year(group.year))\"><a href=\"\(root + SitePaths.historyYear(group.year))\">"
-                    + "\(TextFormat.year(group.year))</a></h3>\n"
+                calendar.append("<h3 class=\"year-heading\" id=\"y\(TextFormat.year(group.year))\"><a href=\"\(root + SitePaths.historyYear(group.year))\">"
+                    + "\(TextFormat.year(group.year))</a></h3>\n")
             }
-            var month = "<h4>\(HTML.text(TextFormat.month(group.month, year: group.year)))</h4>\n<div class=\"calendar-month\">\n"
-                + WeekRow.compactHeader(weekStart: report.calendar.weekStart) + "\n"
+            calendar.append("<h4>\(HTML.text(TextFormat.month(group.month, year: group.year)))</h4>\n<div class=\"calendar-month\">\n")
+            calendar.append(header)
+            calendar.append("\n")
             for week in group.weeks {
                 let row = try weekRow(startingOn: week.start, label: week.displayLabel, root: root, summary: true)
                 rows.append(row)
-                month += row.compactHTML + "\n"
+                row.write(compact: true, to: &calendar)
+                calendar.append("\n")
             }
-            calendar += month + "</div>\n"
+            calendar.append("</div>\n")
         }
         body.html(Self.legend(for: rows))
-        body.html(calendar)
+        body.html(calendar.text)
         let since = SiteModel.month(ofWeekStarting: first.start)
         return Page(path: SitePaths.historyIndex, source: "history index", title: "History",
                     description: "Every week since \(TextFormat.month(since, year: SiteModel.year(ofWeekStarting: first.start))) "
@@ -126,20 +130,23 @@ extension PageComposer {
         body.html(chart.html)
 
         body.html("<h2>Weeks</h2>")
-        var calendar = ""
+        var calendar = TextBuffer(capacity: 3200 * 54)
         var rows: [WeekRow] = []
+        let header = WeekRow.compactHeader(weekStart: report.calendar.weekStart)
         for group in weeksByMonth(inYear: year) {
-            calendar += "<h3>\(HTML.text(TextFormat.month(group.month, year: group.year)))</h3>\n<div class=\"calendar-month\">\n"
-                + WeekRow.compactHeader(weekStart: report.calendar.weekStart) + "\n"
+            calendar.append("<h3>\(HTML.text(TextFormat.month(group.month, year: group.year)))</h3>\n<div class=\"calendar-month\">\n")
+            calendar.append(header)
+            calendar.append("\n")
             for week in group.weeks {
                 let row = try weekRow(startingOn: week.start, label: week.displayLabel, root: root, summary: true)
                 rows.append(row)
-                calendar += row.compactHTML + "\n"
+                row.write(compact: true, to: &calendar)
+                calendar.append("\n")
             }
-            calendar += "</div>\n"
+            calendar.append("</div>\n")
         }
         body.html(Self.legend(for: rows))
-        body.html(calendar)
+        body.html(calendar.text)
         body.markdown("## Workouts")
         if days.isEmpty {
             body.markdown("No workouts in \(yearText).")
