@@ -38,23 +38,39 @@ public struct DataTable: Sendable, Hashable {
     /// The `<table>` markup, every text escaped. With no rows, the body has one row saying
     /// "No data".
     public var html: String {
-        var out = "<table>\n<caption>\(HTMLEscaping.escapeHTML(caption))</caption>\n<thead>\n<tr>"
+        // Written as bytes (``TextBuffer``): every chart of every exercise page has one.
+        var out = TextBuffer(capacity: 128 + 48 * columns.count + rows.count * (16 + 40 * columns.count))
+        out.append("<table>\n<caption>")
+        out.append(HTMLEscaping.escapeHTML(caption))
+        out.append("</caption>\n<thead>\n<tr>")
         for column in columns {
-            out += "<th scope=\"col\"\(column.numeric ? " class=\"num\"" : "")>\(HTMLEscaping.escapeHTML(column.heading))</th>"
+            out.append(column.numeric ? "<th scope=\"col\" class=\"num\">" : "<th scope=\"col\">")
+            out.append(HTMLEscaping.escapeHTML(column.heading))
+            out.append("</th>")
         }
-        out += "</tr>\n</thead>\n<tbody>\n"
+        out.append("</tr>\n</thead>\n<tbody>\n")
         if rows.isEmpty {
-            out += "<tr><td colspan=\"\(max(1, columns.count))\">No data</td></tr>\n"
+            out.append("<tr><td colspan=\"")
+            out.append(decimal: max(1, columns.count))
+            out.append("\">No data</td></tr>\n")
         }
         for row in rows {
-            out += "<tr>"
+            out.append("<tr>")
             for (index, column) in columns.enumerated() {
-                let cell = HTMLEscaping.escapeHTML(index < row.count ? row[index] : "")
-                let numeric = column.numeric ? " class=\"num\"" : ""
-                out += index == 0 ? "<th scope=\"row\"\(numeric)>\(cell)</th>" : "<td\(numeric)>\(cell)</td>"
+                let cell = index < row.count ? HTMLEscaping.escapeHTML(row[index]) : ""
+                if index == 0 {
+                    out.append(column.numeric ? "<th scope=\"row\" class=\"num\">" : "<th scope=\"row\">")
+                    out.append(cell)
+                    out.append("</th>")
+                } else {
+                    out.append(column.numeric ? "<td class=\"num\">" : "<td>")
+                    out.append(cell)
+                    out.append("</td>")
+                }
             }
-            out += "</tr>\n"
+            out.append("</tr>\n")
         }
-        return out + "</tbody>\n</table>"
+        out.append("</tbody>\n</table>")
+        return out.text
     }
 }

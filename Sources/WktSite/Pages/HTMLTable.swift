@@ -3,17 +3,15 @@ extension HTML {
     /// numeric columns, one element a line), for tables whose cells need markup Markdown cannot
     /// carry (PR markers, secondary text). Column titles are raw text; cells are HTML already.
     ///
-    /// Written into one string sized up front: every workout page has several of these tables,
-    /// and building each cell as `a + b + c` made a new string per piece (seen in a profile of the
-    /// full build).
+    /// Written as bytes into one buffer sized up front (``TextBuffer``): every workout page has
+    /// several of these tables, and a string append per piece was a fifth of the full build.
     static func table(_ columns: [MD.Column], _ rows: [[String]]) -> String {
         var size = 64 + 32 * columns.count
         for row in rows {
             size += 12 + 24 * columns.count
             for cell in row { size += cell.utf8.count }
         }
-        var out = ""
-        out.reserveCapacity(size)
+        var out = TextBuffer(capacity: size)
         out.append("<table>\n<thead>\n<tr>\n")
         for column in columns {
             out.append(column.numeric ? "<th align=\"right\">" : "<th>")
@@ -23,7 +21,7 @@ extension HTML {
         out.append("</tr>\n</thead>\n")
         guard !rows.isEmpty else {
             out.append("</table>\n")
-            return out
+            return out.text
         }
         out.append("<tbody>\n")
         for row in rows {
@@ -36,6 +34,6 @@ extension HTML {
             out.append("</tr>\n")
         }
         out.append("</tbody>\n</table>\n")
-        return out
+        return out.text
     }
 }

@@ -21,7 +21,7 @@ enum MD {
         }
 
         /// The delimiter cell of the column: `---:` numbers, `:---` dates, `---` the rest.
-        var delimiter: String { numeric ? " ---: |" : Self.dateTitles.contains(title) ? " :--- |" : " --- |" }
+        var delimiter: StaticString { numeric ? " ---: |" : Self.dateTitles.contains(title) ? " :--- |" : " --- |" }
     }
 
     /// Database text as Markdown that renders as exactly that text; `(unnamed)` when nothing
@@ -39,8 +39,15 @@ enum MD {
     /// A table; cells are Markdown already (escaped text, links, numbers). Every row is written
     /// with exactly the header's column count, so cmark-gfm never has to complete a row.
     static func table(_ columns: [Column], _ rows: [[String]]) -> String {
-        var out = "|"
-        out.reserveCapacity(64 + 16 * columns.count * (rows.count + 2))
+        // Written as bytes (``TextBuffer``): the long set-history and workout tables are
+        // thousands of cells, and a string append per piece cost more than the cells.
+        var size = 64 + 16 * columns.count * 2
+        for row in rows {
+            size += 2 + 3 * columns.count
+            for cell in row { size += cell.utf8.count }
+        }
+        var out = TextBuffer(capacity: size)
+        out.append("|")
         for column in columns {
             out.append(" ")
             out.append(text(column.title))
@@ -58,7 +65,7 @@ enum MD {
             }
             out.append("\n")
         }
-        return out
+        return out.text
     }
 }
 

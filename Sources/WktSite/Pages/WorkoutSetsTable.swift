@@ -52,30 +52,58 @@ extension PageComposer {
             MD.Column("Time", numeric: true), MD.Column("Distance", numeric: true), MD.Column("RPE", numeric: true),
             MD.Column("Volume (\(symbol))", numeric: true), MD.Column("Records"),
         ]
-        // One column of cells per entry of `columns`, filled set by set in one pass (a closure per
-        // column, capturing the composer, cost more than the cells themselves).
-        var cells = [[String?]](repeating: [], count: columns.count)
-        for index in cells.indices { cells[index].reserveCapacity(sets.count) }
+        // The cells of every set in one flat array (set by set, one per entry of `columns`), and
+        // which columns have a value; then the table is written as ``HTML/table(_:_:)`` writes
+        // it, straight into bytes (an array per column and per row cost more than the cells).
+        var cells = [String?](repeating: nil, count: sets.count * columns.count)
+        var shown = [Bool](repeating: false, count: columns.count)
+        var size = 160 + 40 * columns.count
         for (index, set) in sets.enumerated() {
             let weight = day.map { assistedWeightText(set, on: $0) } ?? set.weightKg.map(units.weightNumber)
             let volume = day.map { assistedVolume(set, on: $0) } ?? set.volumeKg
-            cells[0].append(HTMLEscaping.escapeHTML(Self.kindName(set)))
-            cells[1].append(weight.map(HTMLEscaping.escapeHTML))
-            cells[2].append(set.reps.map { String($0) })
-            cells[3].append(set.seconds.map { HTMLEscaping.escapeHTML(TextFormat.setTime(seconds: $0)) })
-            cells[4].append(set.distanceM.map { HTMLEscaping.escapeHTML(TextFormat.distance(metres: $0)) })
-            cells[5].append(set.rpe.map { HTMLEscaping.escapeHTML(TextFormat.short($0)) })
-            cells[6].append(set.isWorking && volume > 0 ? HTMLEscaping.escapeHTML(DecimalFormat.grouped(units.convert(volume))) : nil)
             // A set without records gets an empty PR cell, not a dash: the marks stand out.
             let events = marks(index)
-            cells[7].append(events.isEmpty ? "" : Self.prMarker(events))
+            let base = index * columns.count
+            cells[base] = HTMLEscaping.escapeHTML(Self.kindName(set))
+            cells[base + 1] = weight.map(HTMLEscaping.escapeHTML)
+            cells[base + 2] = set.reps.map { String($0) }
+            cells[base + 3] = set.seconds.map { HTMLEscaping.escapeHTML(TextFormat.setTime(seconds: $0)) }
+            cells[base + 4] = set.distanceM.map { HTMLEscaping.escapeHTML(TextFormat.distance(metres: $0)) }
+            cells[base + 5] = set.rpe.map { HTMLEscaping.escapeHTML(TextFormat.short($0)) }
+            cells[base + 6] = set.isWorking && volume > 0 ? HTMLEscaping.escapeHTML(DecimalFormat.grouped(units.convert(volume))) : nil
+            cells[base + 7] = events.isEmpty ? "" : Self.prMarker(events)
+            for column in columns.indices {
+                guard let cell = cells[base + column], !cell.isEmpty else { continue }
+                shown[column] = true
+                size += cell.utf8.count
+            }
+            size += 24 + 24 * columns.count
         }
-        var shown = [MD.Column("Set", numeric: true)]
-        var kept: [[String?]] = [sets.indices.map { String($0 + 1) }]
-        for (column, values) in zip(columns, cells) where values.contains(where: { !($0 ?? "").isEmpty }) {
-            shown.append(column)
-            kept.append(values)
+        var out = TextBuffer(capacity: size)
+        out.append("<table>\n<thead>\n<tr>\n<th align=\"right\">Set</th>\n")
+        for (column, kept) in zip(columns, shown) where kept {
+            out.append(column.numeric ? "<th align=\"right\">" : "<th>")
+            out.append(HTML.text(column.title))
+            out.append("</th>\n")
         }
-        return HTML.table(shown, sets.indices.map { row in kept.map { $0[row] ?? "–" } })
+        out.append("</tr>\n</thead>\n")
+        guard !sets.isEmpty else {
+            out.append("</table>\n")
+            return out.text
+        }
+        out.append("<tbody>\n")
+        for index in sets.indices {
+            out.append("<tr>\n<td align=\"right\">")
+            out.append(decimal: index + 1)
+            out.append("</td>\n")
+            for (column, definition) in columns.enumerated() where shown[column] {
+                out.append(definition.numeric ? "<td align=\"right\">" : "<td>")
+                out.append(cells[index * columns.count + column] ?? "–")
+                out.append("</td>\n")
+            }
+            out.append("</tr>\n")
+        }
+        out.append("</tbody>\n</table>\n")
+        return out.text
     }
 }
