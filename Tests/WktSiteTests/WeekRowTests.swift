@@ -80,15 +80,6 @@ struct WeekRowTests {
             == ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"])
     }
 
-    @Test("the byte buffer writes integers as String(_:) does", arguments: [0, 7, 9, 10, 31, 99, 100, 2026, Int.max, -1, -305, Int.min])
-    func bufferDecimals(value: Int) {
-        var buffer = TextBuffer(capacity: 0)
-        buffer.append("<")
-        buffer.append(decimal: value)
-        buffer.append(">")
-        #expect(buffer.text == "<\(value)>")
-    }
-
     @Test("a week must be seven consecutive days")
     func invalidWeeks() throws {
         let monday = try day(2026, 3, 16)

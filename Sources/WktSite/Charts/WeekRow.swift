@@ -98,14 +98,6 @@ public struct WeekRow: Sendable, Hashable {
     private func appendCell(_ day: Day, compact: Bool, to out: inout TextBuffer) {
         let weekday = day.date.weekday
         let date = day.date.description
-        // `Monday 2026-03-16: done`: the weekday, the date and the meaning need no escaping.
-        func sentence() {
-            out.append(Self.fullNameText(weekday))
-            out.append(" ")
-            out.append(date)
-            out.append(": ")
-            out.append(day.state.meaningText)
-        }
         let note = day.note.flatMap { $0.isEmpty ? nil : $0 }
         let isToday = day.date == today
         out.append("<li class=\"day day-")
@@ -116,7 +108,7 @@ public struct WeekRow: Sendable, Hashable {
         out.append("\" data-state=\"")
         out.append(day.state.rawValue)
         out.append(isToday ? "\" aria-current=\"date\" title=\"" : "\" title=\"")
-        sentence()
+        Self.appendSentence(weekday, date, day.state, to: &out)
         if let note {
             out.append(" (")
             out.append(HTMLEscaping.escapeHTML(note))
@@ -138,7 +130,7 @@ public struct WeekRow: Sendable, Hashable {
         out.append("</span><span class=\"day-num\" aria-hidden=\"true\">")
         out.append(decimal: day.date.day)
         out.append("</span><span class=\"sr-only\">")
-        sentence()
+        Self.appendSentence(weekday, date, day.state, to: &out)
         if let note {
             out.append(" (")
             out.append(HTMLEscaping.escapeHTMLIsolatingBidi(note))
@@ -147,6 +139,15 @@ public struct WeekRow: Sendable, Hashable {
         out.append("</span>")
         if day.link != nil { out.append("</a>") }
         out.append("</li>\n")
+    }
+
+    /// `Monday 2026-03-16: done`: the weekday, the date and the meaning need no escaping.
+    private static func appendSentence(_ weekday: Weekday, _ date: String, _ state: DayState, to out: inout TextBuffer) {
+        out.append(fullNameText(weekday))
+        out.append(" ")
+        out.append(date)
+        out.append(": ")
+        out.append(state.meaningText)
     }
 
     /// `Monday` … `Sunday` as literal text (letters only: nothing to escape).

@@ -2,51 +2,89 @@
 /// end.
 ///
 /// Appending to a `String` costs about 340 instructions a piece (capacity and flag checks,
-/// UTF-8 bookkeeping: callgrind of the full build), and the calendar's week rows are made of
-/// thousands of short pieces: 94,000 instructions a history row of seven cells. Appending
-/// bytes is a bounds check and a copy. Written by hand because no package in our set offers
-/// it; the standard library's `[UInt8]` does the work.
-struct TextBuffer {
-    /// The bytes written so far (valid UTF-8: only whole strings are appended).
-    private(set) var bytes: [UInt8] = []
+/// UTF-8 bookkeeping: callgrind of the full build), and tables and calendar rows are made of
+/// thousands of short pieces: 94,000 instructions a history row of seven cells. Appending here
+/// is a capacity check and a copy. The bytes live in memory this value allocates and frees
+/// itself (it cannot be copied, so exactly one owner frees them): `[UInt8].append(contentsOf:)`
+/// took 90 instructions a piece through its generic path. Written by hand because no package
+/// in our set offers it.
+struct TextBuffer: ~Copyable {
+    /// The bytes written so far: `count` of them, valid UTF-8 (only whole strings are appended).
+    private var storage: UnsafeMutablePointer<UInt8>
+    /// How many bytes are written.
+    private(set) var count = 0
+    /// How many bytes fit before the storage must grow.
+    private var capacity: Int
 
     /// An empty buffer with room for `capacity` bytes.
     init(capacity: Int) {
-        bytes.reserveCapacity(capacity)
+        self.capacity = max(capacity, 64)
+        storage = .allocate(capacity: self.capacity)
+    }
+
+    deinit { storage.deallocate() }
+
+    /// Appends bytes.
+    @inline(__always)
+    mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        if count + bytes.count > capacity { grow(toHold: count + bytes.count) }
+        (storage + count).initialize(from: base, count: bytes.count)
+        count += bytes.count
     }
 
     /// Appends literal text.
     @inline(__always)
     mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { append(bytes: $0) }
     }
 
-    /// Appends a string's UTF-8 bytes.
+    /// Appends a string's UTF-8 bytes (read in place).
     @inline(__always)
     mutating func append(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        if text.utf8.withContiguousStorageIfAvailable({ append(bytes: $0) }) == nil {
+            for byte in text.utf8 { append(byte: byte) }
+        }
+    }
+
+    /// Appends one byte of UTF-8 (ASCII, or part of a scalar the caller completes).
+    @inline(__always)
+    mutating func append(byte: UInt8) {
+        if count == capacity { grow(toHold: count + 1) }
+        storage[count] = byte
+        count += 1
     }
 
     /// Appends a non-negative integer in decimal (a negative one as `String(value)` writes it).
     mutating func append(decimal value: Int) {
         guard value >= 0 else { return append(String(value)) }
-        guard value >= 10 else { return bytes.append(UInt8(ascii: "0") + UInt8(value)) }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
+        guard value >= 10 else { return append(byte: UInt8(ascii: "0") + UInt8(value)) }
+        var digits = 0
         var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while rest > 0 {
-                buffer[19 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(20 - count)...]))
+        while rest > 0 {
+            digits += 1
+            rest /= 10
         }
+        if count + digits > capacity { grow(toHold: count + digits) }
+        rest = value
+        for offset in stride(from: digits - 1, through: 0, by: -1) {
+            storage[count + offset] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+        count += digits
     }
 
     /// The text written.
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    var text: String { String(decoding: UnsafeBufferPointer(start: storage, count: count), as: UTF8.self) }
+
+    /// Moves the bytes into storage for at least `needed` bytes (doubling, so appends stay
+    /// amortized constant).
+    private mutating func grow(toHold needed: Int) {
+        let newCapacity = max(needed, 2 * capacity)
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        larger.initialize(from: storage, count: count)
+        storage.deallocate()
+        storage = larger
+        capacity = newCapacity
+    }
 }

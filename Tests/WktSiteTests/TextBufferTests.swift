@@ -1,0 +1,49 @@
+import Testing
+@testable import WktSite
+
+@Suite("TextBuffer")
+struct TextBufferTests {
+    @Test("integers are written as String(_:) writes them", arguments: [0, 7, 9, 10, 31, 99, 100, 2026, Int.max, -1, -305, Int.min])
+    func decimals(value: Int) {
+        var buffer = TextBuffer(capacity: 0)
+        buffer.append("<")
+        buffer.append(decimal: value)
+        buffer.append(">")
+        #expect(buffer.text == "<\(value)>")
+    }
+
+    @Test("literals, strings, bytes and integers, past many growths, read back as the same text appended to a String")
+    func growsAndKeepsEverything() {
+        var seed: UInt64 = 5
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        let strings = ["", "a", "Bench Press (Barbell)", "Жим лёжа", "🏋️‍♀️", String(repeating: "x", count: 5000), "<&\"'>"]
+        for capacity in [0, 1, 64, 100_000] {
+            var buffer = TextBuffer(capacity: capacity)
+            var expected = ""
+            for _ in 0..<2000 {
+                switch next(4) {
+                case 0:
+                    buffer.append("<td align=\"right\">")
+                    expected += "<td align=\"right\">"
+                case 1:
+                    let text = strings[next(strings.count)]
+                    buffer.append(text)
+                    expected += text
+                case 2:
+                    let byte = UInt8(ascii: "a") + UInt8(next(26))
+                    buffer.append(byte: byte)
+                    expected.unicodeScalars.append(Unicode.Scalar(byte))
+                default:
+                    let value = next(1_000_000)
+                    buffer.append(decimal: value)
+                    expected += String(value)
+                }
+            }
+            #expect(buffer.count == expected.utf8.count)
+            #expect(buffer.text == expected)
+        }
+    }
+}
