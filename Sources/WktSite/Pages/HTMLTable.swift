@@ -12,28 +12,40 @@ extension HTML {
             for cell in row { size += cell.utf8.count }
         }
         var out = TextBuffer(capacity: size)
+        tableStart(columns, hasRows: !rows.isEmpty, to: &out)
+        for row in rows {
+            out.append("<tr>\n")
+            for (index, column) in columns.enumerated() {
+                cellStart(column, to: &out)
+                if index < row.count { out.append(row[index]) }
+                out.append("</td>\n")
+            }
+            out.append("</tr>\n")
+        }
+        tableEnd(hasRows: !rows.isEmpty, to: &out)
+        return out.text
+    }
+
+    /// The start of ``table(_:_:)``: `<table>`, the head with `columns`, and `<tbody>` when
+    /// there are rows; for tables written straight into a buffer (sets, comparison).
+    static func tableStart(_ columns: [MD.Column], hasRows: Bool, to out: inout TextBuffer) {
         out.append("<table>\n<thead>\n<tr>\n")
         for column in columns {
             out.append(column.numeric ? "<th align=\"right\">" : "<th>")
             out.append(text(column.title))
             out.append("</th>\n")
         }
-        out.append("</tr>\n</thead>\n")
-        guard !rows.isEmpty else {
-            out.append("</table>\n")
-            return out.text
-        }
-        out.append("<tbody>\n")
-        for row in rows {
-            out.append("<tr>\n")
-            for (index, column) in columns.enumerated() {
-                out.append(column.numeric ? "<td align=\"right\">" : "<td>")
-                if index < row.count { out.append(row[index]) }
-                out.append("</td>\n")
-            }
-            out.append("</tr>\n")
-        }
-        out.append("</tbody>\n</table>\n")
-        return out.text
+        out.append(hasRows ? "</tr>\n</thead>\n<tbody>\n" : "</tr>\n</thead>\n")
+    }
+
+    /// The opening tag of a body cell in `column` (``table(_:_:)``); `</td>\n` closes it.
+    @inline(__always)
+    static func cellStart(_ column: MD.Column, to out: inout TextBuffer) {
+        out.append(column.numeric ? "<td align=\"right\">" : "<td>")
+    }
+
+    /// The end of ``table(_:_:)``.
+    static func tableEnd(hasRows: Bool, to out: inout TextBuffer) {
+        out.append(hasRows ? "</tbody>\n</table>\n" : "</table>\n")
     }
 }

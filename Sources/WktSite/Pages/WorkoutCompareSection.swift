@@ -8,54 +8,78 @@ extension PageComposer {
     /// with. Empty for a workout without exercises (nothing to compare).
     func comparisonSection(_ entry: WorkoutEntry, root: String) -> String {
         guard !entry.workout.exercises.isEmpty else { return "" }
-        var out = "<h2 id=\"compare\">Compared with the previous \(HTML.text(entry.workout.name))</h2>\n"
+        // Written as bytes (``TextBuffer``), the table straight into the section: one string per
+        // piece of each cell was a tenth of the full build.
+        var out = TextBuffer(capacity: 4096)
+        out.append("<h2 id=\"compare\">Compared with the previous ")
+        out.append(HTML.text(entry.workout.name))
+        out.append("</h2>\n")
         guard let index = previousSameName[entry.index] else {
-            return out + "<p class=\"muted\">This is the first workout named “\(HTML.text(entry.workout.name))”: "
-                + "there is nothing to compare it with yet.</p>\n"
+            out.append("<p class=\"muted\">This is the first workout named “")
+            out.append(HTML.text(entry.workout.name))
+            out.append("”: there is nothing to compare it with yet.</p>\n")
+            return out.text
         }
         let previous = site.workouts[index]
         let assistance = WorkoutComparison.Assistance(
             load: AssistedLoad(timeline: site.report.body.timeline, overrides: site.settings.muscles), now: entry.day, then: previous.day)
         let comparison = WorkoutComparison(
             entry.workout, with: previous.workout, formula: site.report.e1rmFormula, assistance: assistance)
-        out += "<p class=\"muted\">Then: <a href=\"\(root + previous.path)\">\(HTML.text(previous.workout.name)), "
-            + "\(HTML.text(TextFormat.shortDay(previous.day)))</a>. Each cell reads then → now (difference); "
-            + "the best set is the working set with the highest e1RM"
-            + (comparison.hasAssisted ? "; assisted sets count with their effective load (bodyweight − assistance)" : "")
-            + ".</p>\n"
-        let rows = comparison.rows.map { row in
-            var name = exerciseHTMLLink(row.name, root: root)
-            if row.then == nil { name += " <span class=\"muted\">(new this time)</span>" }
-            if row.now == nil { name += " <span class=\"muted\">(not done this time)</span>" }
-            return [name, setsCell(row.then, row.now), volumeCell(row.then?.volumeKg, row.now?.volumeKg),
-                    bestCell(row.then?.best, row.now?.best)]
+        out.append("<p class=\"muted\">Then: <a href=\"")
+        out.append(root)
+        out.append(previous.path)
+        out.append("\">")
+        out.append(HTML.text(previous.workout.name))
+        out.append(", ")
+        out.append(HTML.text(TextFormat.shortDay(previous.day)))
+        out.append("</a>. Each cell reads then → now (difference); the best set is the working set with the highest e1RM")
+        if comparison.hasAssisted { out.append("; assisted sets count with their effective load (bodyweight − assistance)") }
+        out.append(".</p>\n<div class=\"table-wrap compare\">\n")
+        let columns = [MD.Column("Exercise"), MD.Column("Working sets", numeric: true), MD.Column("Volume", numeric: true),
+                       MD.Column("Best set", numeric: true)]
+        HTML.tableStart(columns, hasRows: true, to: &out)
+        for row in comparison.rows {
+            out.append("<tr>\n<td>")
+            out.append(exerciseHTMLLink(row.name, root: root))
+            if row.then == nil { out.append(" <span class=\"muted\">(new this time)</span>") }
+            if row.now == nil { out.append(" <span class=\"muted\">(not done this time)</span>") }
+            out.append("</td>\n<td align=\"right\">")
+            setsCell(row.then, row.now, to: &out)
+            out.append("</td>\n<td align=\"right\">")
+            volumeCell(row.then?.volumeKg, row.now?.volumeKg, to: &out)
+            out.append("</td>\n<td align=\"right\">")
+            bestCell(row.then?.best, row.now?.best, to: &out)
+            out.append("</td>\n</tr>\n")
         }
         let totals = comparison.totals
-        let total = ["<strong>Total</strong>", setsCell(totals.then, totals.now), volumeCell(totals.then.volumeKg, totals.now.volumeKg), ""]
-        out += "<div class=\"table-wrap compare\">\n" + HTML.table(
-            [MD.Column("Exercise"), MD.Column("Working sets", numeric: true), MD.Column("Volume", numeric: true),
-             MD.Column("Best set", numeric: true)],
-            rows + [total]) + "</div>\n"
-        return out
+        out.append("<tr>\n<td><strong>Total</strong></td>\n<td align=\"right\">")
+        setsCell(totals.then, totals.now, to: &out)
+        out.append("</td>\n<td align=\"right\">")
+        volumeCell(totals.then.volumeKg, totals.now.volumeKg, to: &out)
+        out.append("</td>\n<td align=\"right\"></td>\n</tr>\n")
+        HTML.tableEnd(hasRows: true, to: &out)
+        out.append("</div>\n")
+        return out.text
     }
 
     /// `3 → 4 (+1)`; a missing side is `–` and has no difference.
-    private func setsCell(_ then: ExerciseTally?, _ now: ExerciseTally?) -> String {
+    private func setsCell(_ then: ExerciseTally?, _ now: ExerciseTally?, to out: inout TextBuffer) {
         cell(then.map { TextFormat.count($0.sets) }, now.map { TextFormat.count($0.sets) },
-             difference: then.flatMap { then in now.map { Self.signed(Double($0.sets - then.sets), TextFormat.count(abs($0.sets - then.sets))) } })
+             difference: then.flatMap { then in now.map { Self.signed(Double($0.sets - then.sets), TextFormat.count(abs($0.sets - then.sets))) } },
+             to: &out)
     }
 
     /// `1,055 kg → 1,540 kg (+485 kg)` in the display unit; a volume of 0 (bodyweight or timed
     /// sets) is `–`.
-    private func volumeCell(_ then: Double?, _ now: Double?) -> String {
+    private func volumeCell(_ then: Double?, _ now: Double?, to out: inout TextBuffer) {
         let (then, now) = (then.flatMap { $0 > 0 ? $0 : nil }, now.flatMap { $0 > 0 ? $0 : nil })
-        return cell(then.map(site.units.volume), now.map(site.units.volume),
-             difference: then.flatMap { then in now.map { Self.signed($0 - then, site.units.volume(abs($0 - then))) } })
+        cell(then.map(site.units.volume), now.map(site.units.volume),
+             difference: then.flatMap { then in now.map { Self.signed($0 - then, site.units.volume(abs($0 - then))) } }, to: &out)
     }
 
     /// `85 × 5 → 90 × 5 (+5.8 kg e1RM)`: the e1RM difference when both best sets have one, the
     /// reps difference when both are bodyweight sets, else none.
-    private func bestCell(_ then: BestSet?, _ now: BestSet?) -> String {
+    private func bestCell(_ then: BestSet?, _ now: BestSet?, to out: inout TextBuffer) {
         var difference: String?
         if let then, let now {
             if let a = then.e1rmKg, let b = now.e1rmKg {
@@ -64,7 +88,7 @@ extension PageComposer {
                 difference = Self.signed(Double(now.reps - then.reps), TextFormat.plural(abs(now.reps - then.reps), "rep"))
             }
         }
-        return cell(then.map(bestText), now.map(bestText), difference: difference)
+        cell(then.map(bestText), now.map(bestText), difference: difference, to: &out)
     }
 
     /// `100 × 5` (display unit, without it), or `12 reps` for a bodyweight set.
@@ -73,10 +97,8 @@ extension PageComposer {
     }
 
     /// `then → now (difference)`, each part kept on one line; `–` when neither side has a value.
-    private func cell(_ then: String?, _ now: String?, difference: String?) -> String {
-        guard then != nil || now != nil else { return "–" }
-        var out = ""
-        out.reserveCapacity(128)
+    private func cell(_ then: String?, _ now: String?, difference: String?, to out: inout TextBuffer) {
+        guard then != nil || now != nil else { return out.append("–") }
         out.append("<span class=\"nowrap\">")
         out.append(HTML.text(then ?? "–"))
         out.append(" →</span> <span class=\"nowrap\">")
@@ -87,7 +109,6 @@ extension PageComposer {
             out.append(HTML.text(difference))
             out.append(")</span>")
         }
-        return out
     }
 
     /// `magnitude` with the sign of `value`: `+5 kg`, `−5 kg` (a minus sign, U+2212), `±0 kg`.

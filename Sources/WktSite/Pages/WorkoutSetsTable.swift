@@ -80,30 +80,20 @@ extension PageComposer {
             size += 24 + 24 * columns.count
         }
         var out = TextBuffer(capacity: size)
-        out.append("<table>\n<thead>\n<tr>\n<th align=\"right\">Set</th>\n")
-        for (column, kept) in zip(columns, shown) where kept {
-            out.append(column.numeric ? "<th align=\"right\">" : "<th>")
-            out.append(HTML.text(column.title))
-            out.append("</th>\n")
-        }
-        out.append("</tr>\n</thead>\n")
-        guard !sets.isEmpty else {
-            out.append("</table>\n")
-            return out.text
-        }
-        out.append("<tbody>\n")
+        let kept = [MD.Column("Set", numeric: true)] + zip(columns, shown).filter(\.1).map(\.0)
+        HTML.tableStart(kept, hasRows: !sets.isEmpty, to: &out)
         for index in sets.indices {
             out.append("<tr>\n<td align=\"right\">")
             out.append(decimal: index + 1)
             out.append("</td>\n")
             for (column, definition) in columns.enumerated() where shown[column] {
-                out.append(definition.numeric ? "<td align=\"right\">" : "<td>")
+                HTML.cellStart(definition, to: &out)
                 out.append(cells[index * columns.count + column] ?? "–")
                 out.append("</td>\n")
             }
             out.append("</tr>\n")
         }
-        out.append("</tbody>\n</table>\n")
+        HTML.tableEnd(hasRows: !sets.isEmpty, to: &out)
         return out.text
     }
 }
