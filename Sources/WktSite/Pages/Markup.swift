@@ -33,7 +33,16 @@ enum MD {
 
     /// A link with database text and a generated destination (a relative path we made).
     static func link(_ raw: String, to href: String) -> String {
-        "[" + text(raw) + "](" + href + ")"
+        // As bytes (``TextBuffer``): pages are full of links, and each piece appended to a
+        // string cost more than the link's text.
+        let label = text(raw)
+        var out = TextBuffer(capacity: label.utf8.count + href.utf8.count + 4)
+        out.append("[")
+        out.append(label)
+        out.append("](")
+        out.append(href)
+        out.append(")")
+        return out.text
     }
 
     /// A table; cells are Markdown already (escaped text, links, numbers). Every row is written
@@ -83,7 +92,19 @@ enum HTML {
 
     /// A link with database text and a generated destination.
     static func link(_ raw: String, to href: String, rel: String? = nil) -> String {
-        "<a href=\"\(href)\"\(rel.map { " rel=\"\($0)\"" } ?? "")>\(text(raw))</a>"
+        // As bytes (``TextBuffer``), like ``MD/link(_:to:)``.
+        let label = text(raw)
+        var out = TextBuffer(capacity: label.utf8.count + href.utf8.count + (rel?.utf8.count ?? 0) + 24)
+        out.append("<a href=\"")
+        out.append(href)
+        if let rel {
+            out.append("\" rel=\"")
+            out.append(rel)
+        }
+        out.append("\">")
+        out.append(label)
+        out.append("</a>")
+        return out.text
     }
 
     /// A page's lead line from its parts (`Tuesday 2026-11-24 · 18:47 · 45 min`): each part kept

@@ -176,28 +176,47 @@ extension PageComposer {
         _ block: ExerciseBlock, day: CivilDate, root: String, sessionVolumePR: Bool, marks: (Int) -> [PREvent], into body: inout PageBody
     ) {
         let heading = site.exercise(named: block.name).map { HTML.link(block.name, to: root + $0.path) } ?? HTML.text(block.name)
-        var badges: [String] = []
         let working = block.sets.filter(\.isWorking)
+        // The heading and the block's total, written as bytes (``TextBuffer``); the name is
+        // normalized and classified once per block, not once per set.
+        var out = TextBuffer(capacity: 256 + heading.utf8.count)
+        out.append("<h3 class=\"exercise-heading\">")
+        out.append(heading)
         if let planned = block.plannedSets {
-            let done = working.count >= planned
-            badges.append("<span class=\"badge\(done ? " badge-done" : " badge-short")\">\(working.count) of \(planned) planned sets</span>")
+            out.append(working.count >= planned ? " <span class=\"badge badge-done\">" : " <span class=\"badge badge-short\">")
+            out.append(decimal: working.count)
+            out.append(" of ")
+            out.append(decimal: planned)
+            out.append(" planned sets</span>")
         }
-        if let superset = block.supersetID { badges.append("<span class=\"badge\">superset \(superset)</span>") }
-        if block.painFlag { badges.append("<span class=\"badge badge-pain\">⚠ knees</span>") }
-        body.html("<h3 class=\"exercise-heading\">\(heading)\(badges.isEmpty ? "" : " " + badges.joined(separator: " "))</h3>")
+        if let superset = block.supersetID {
+            out.append(" <span class=\"badge\">superset ")
+            out.append(decimal: superset)
+            out.append("</span>")
+        }
+        if block.painFlag { out.append(" <span class=\"badge badge-pain\">⚠ knees</span>") }
+        out.append("</h3>")
+        body.html(out.text)
         if block.sets.isEmpty {
             body.html("<p class=\"muted\">No sets logged.</p>")
         } else {
             let assisted = isAssisted(CanonicalName.normalize(block.name))
             body.html(setsTable(block.sets, marks: marks, assistedOn: assisted ? day : nil))
-            let volume = working.reduce(0.0) { $0 + statisticsVolume($1, exercise: CanonicalName.normalize(block.name), on: day) }
+            let volume = working.reduce(0.0) { $0 + (assisted ? assistedVolume($1, on: day) : $1.volumeKg) }
             let reps = working.reduce(0) { $0 + max(0, $1.reps ?? 0) }
             var line = TextFormat.plural(working.count, "working set")
             if reps > 0 { line += " · " + TextFormat.plural(reps, "rep") }
             if volume > 0 { line += " · volume " + site.units.volume(volume) }
-            let mark = sessionVolumePR
-                ? " <span class=\"pr-mark\">\(Self.prBadge) <span class=\"pr-volume\">session volume</span></span>" : ""
-            body.html("<p class=\"block-total\">\(HTML.text(line))\(mark)</p>")
+            var total = TextBuffer(capacity: 256)
+            total.append("<p class=\"block-total\">")
+            total.append(HTML.text(line))
+            if sessionVolumePR {
+                total.append(" <span class=\"pr-mark\">")
+                total.append(Self.prBadge)
+                total.append(" <span class=\"pr-volume\">session volume</span></span>")
+            }
+            total.append("</p>")
+            body.html(total.text)
         }
         if let notes = block.notes, !notes.isEmpty { body.note(notes, extraClass: "exercise-note") }
         for (number, set) in block.sets.enumerated() {
