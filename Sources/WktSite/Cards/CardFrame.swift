@@ -3,7 +3,7 @@
 /// `aria-labelledby` (``SVGMarkup``), its own `<style>` (a system font stack, light colours and a
 /// `prefers-color-scheme: dark` variant; no font, stylesheet or image is loaded from anywhere), a
 /// rounded background and the heading.
-struct CardFrame {
+struct CardFrame: ~Copyable {
     /// The size of the streaks and lifts cards, the size of the common README stat cards.
     static let small = (width: 495, height: 195)
 

@@ -7,8 +7,12 @@ import WktMarkdown
 /// `<title>` and `<desc>` tied to it by `aria-labelledby`), formats every coordinate with one
 /// decimal (``DecimalFormat``), and escapes every piece of text it writes. It never writes a
 /// `style` attribute, a script or an event handler; a `<style>` element only with fixed CSS.
-struct SVGMarkup {
-    private var text = ""
+///
+/// It writes bytes into a ``TextBuffer`` (every exercise page has several charts of hundreds of
+/// elements, and a string append per attribute was a tenth of composing them), so, like the
+/// buffer, it is never copied.
+struct SVGMarkup: ~Copyable {
+    private var text = TextBuffer(capacity: 8192)
 
     /// Opens the `<svg>` element and writes its title and description. `role` is `img`, or
     /// `group` for a drawing that holds links (an `img`'s children are presentational, so links
@@ -16,17 +20,39 @@ struct SVGMarkup {
     init(id: ChartID, kind: String, width: Int, height: Int, title: String, description: String, role: String = "img") {
         let titleID = id.child("title")
         let descID = id.child("desc")
-        text = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart-svg \(kind)\""
-            + " viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\" height=\"\(height)\""
-            + " role=\"\(role)\" aria-labelledby=\"\(titleID) \(descID)\">\n"
-            + "<title id=\"\(titleID)\">\(HTMLEscaping.escapeHTML(title))</title>\n"
-            + "<desc id=\"\(descID)\">\(HTMLEscaping.escapeHTML(description))</desc>\n"
+        text.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart-svg ")
+        text.append(kind)
+        text.append("\" viewBox=\"0 0 ")
+        text.append(decimal: width)
+        text.append(" ")
+        text.append(decimal: height)
+        text.append("\" width=\"")
+        text.append(decimal: width)
+        text.append("\" height=\"")
+        text.append(decimal: height)
+        text.append("\" role=\"")
+        text.append(role)
+        text.append("\" aria-labelledby=\"")
+        text.append(titleID)
+        text.append(" ")
+        text.append(descID)
+        text.append("\">\n<title id=\"")
+        text.append(titleID)
+        text.append("\">")
+        text.append(HTMLEscaping.escapeHTML(title))
+        text.append("</title>\n<desc id=\"")
+        text.append(descID)
+        text.append("\">")
+        text.append(HTMLEscaping.escapeHTML(description))
+        text.append("</desc>\n")
     }
 
     /// An inline `<style>` element: fixed CSS of our code (the share cards, which must carry their
     /// own styles), never data. It must hold no `<` or `&`, which XML would read as markup.
     mutating func style(_ css: String) {
-        text += "<style>\n\(css)\n</style>\n"
+        text.append("<style>\n")
+        text.append(css)
+        text.append("\n</style>\n")
     }
 
     /// A coordinate with exactly one decimal.
@@ -34,23 +60,50 @@ struct SVGMarkup {
 
     /// Opens a `<g>` with the given class and fixed presentation attributes.
     mutating func openGroup(_ className: String, attributes: String = "") {
-        text += "<g class=\"\(className)\"\(attributes.isEmpty ? "" : " " + attributes)>\n"
+        text.append("<g class=\"")
+        text.append(className)
+        if !attributes.isEmpty {
+            text.append("\" ")
+            text.append(attributes)
+            text.append(">\n")
+        } else {
+            text.append("\">\n")
+        }
     }
 
     /// Closes the innermost `<g>`.
-    mutating func closeGroup() { text += "</g>\n" }
+    mutating func closeGroup() { text.append("</g>\n") }
 
     /// A `<line>` from (x1, y1) to (x2, y2).
     mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, className: String? = nil) {
-        text += "<line\(classAttribute(className)) x1=\"\(Self.number(x1))\" y1=\"\(Self.number(y1))\""
-            + " x2=\"\(Self.number(x2))\" y2=\"\(Self.number(y2))\"/>\n"
+        text.append("<line")
+        classAttribute(className)
+        text.append(" x1=\"")
+        text.append(Self.number(x1))
+        text.append("\" y1=\"")
+        text.append(Self.number(y1))
+        text.append("\" x2=\"")
+        text.append(Self.number(x2))
+        text.append("\" y2=\"")
+        text.append(Self.number(y2))
+        text.append("\"/>\n")
     }
 
     /// A `<text>` element at (x, y); `content` is raw text and gets escaped.
     mutating func label(_ content: String, x: Double, y: Double, className: String? = nil, anchor: String? = nil) {
-        let anchorAttribute = anchor.map { " text-anchor=\"\($0)\"" } ?? ""
-        text += "<text\(classAttribute(className)) x=\"\(Self.number(x))\" y=\"\(Self.number(y))\"\(anchorAttribute)>"
-            + HTMLEscaping.escapeHTML(content) + "</text>\n"
+        text.append("<text")
+        classAttribute(className)
+        text.append(" x=\"")
+        text.append(Self.number(x))
+        text.append("\" y=\"")
+        text.append(Self.number(y))
+        if let anchor {
+            text.append("\" text-anchor=\"")
+            text.append(anchor)
+        }
+        text.append("\">")
+        text.append(HTMLEscaping.escapeHTML(content))
+        text.append("</text>\n")
     }
 
     /// A `<rect>`; with a `tooltip`, the rectangle carries a `<title>` child (raw text, escaped).
@@ -58,22 +111,46 @@ struct SVGMarkup {
         x: Double, y: Double, width: Double, height: Double,
         className: String? = nil, corner: Double? = nil, tooltip: String? = nil
     ) {
-        let cornerAttribute = corner.map { " rx=\"\(Self.number($0))\"" } ?? ""
-        text += "<rect\(classAttribute(className)) x=\"\(Self.number(x))\" y=\"\(Self.number(y))\""
-            + " width=\"\(Self.number(max(0, width)))\" height=\"\(Self.number(max(0, height)))\"\(cornerAttribute)"
+        text.append("<rect")
+        classAttribute(className)
+        text.append(" x=\"")
+        text.append(Self.number(x))
+        text.append("\" y=\"")
+        text.append(Self.number(y))
+        text.append("\" width=\"")
+        text.append(Self.number(max(0, width)))
+        text.append("\" height=\"")
+        text.append(Self.number(max(0, height)))
+        text.append("\"")
+        if let corner {
+            text.append(" rx=\"")
+            text.append(Self.number(corner))
+            text.append("\"")
+        }
         closeShape(tooltip: tooltip, element: "rect")
     }
 
     /// A `<circle>` with an optional tooltip.
     mutating func circle(cx: Double, cy: Double, r: Double, className: String? = nil, tooltip: String? = nil) {
-        text += "<circle\(classAttribute(className)) cx=\"\(Self.number(cx))\" cy=\"\(Self.number(cy))\" r=\"\(Self.number(r))\""
+        text.append("<circle")
+        classAttribute(className)
+        text.append(" cx=\"")
+        text.append(Self.number(cx))
+        text.append("\" cy=\"")
+        text.append(Self.number(cy))
+        text.append("\" r=\"")
+        text.append(Self.number(r))
+        text.append("\"")
         closeShape(tooltip: tooltip, element: "circle")
     }
 
     /// A `<polyline>` through the points.
     mutating func polyline(_ points: [(x: Double, y: Double)], className: String? = nil) {
-        let list = points.map { Self.number($0.x) + "," + Self.number($0.y) }.joined(separator: " ")
-        text += "<polyline\(classAttribute(className)) points=\"\(list)\"/>\n"
+        text.append("<polyline")
+        classAttribute(className)
+        text.append(" points=\"")
+        appendPoints(points)
+        text.append("\"/>\n")
     }
 
     /// Horizontal grid lines at every tick of `scale` and the tick labels left of the plot.
@@ -113,9 +190,17 @@ struct SVGMarkup {
     ) -> String {
         var overlay = SVGMarkup()
         let width = Int(left)
-        overlay.text = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart-svg chart-axis gutter-\(width)\""
-            + " viewBox=\"0 0 \(width) \(Int(height))\" width=\"\(width)\" height=\"\(Int(height))\""
-            + " aria-hidden=\"true\" focusable=\"false\">\n"
+        overlay.text.append("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart-svg chart-axis gutter-")
+        overlay.text.append(decimal: width)
+        overlay.text.append("\" viewBox=\"0 0 ")
+        overlay.text.append(decimal: width)
+        overlay.text.append(" ")
+        overlay.text.append(decimal: Int(height))
+        overlay.text.append("\" width=\"")
+        overlay.text.append(decimal: width)
+        overlay.text.append("\" height=\"")
+        overlay.text.append(decimal: Int(height))
+        overlay.text.append("\" aria-hidden=\"true\" focusable=\"false\">\n")
         overlay.rect(x: 0, y: 0, width: left, height: height, className: "axis-bg")
         overlay.tickLabels(scale, left: left, bottom: bottom, top: top, unit: unit)
         return overlay.finish()
@@ -125,35 +210,60 @@ struct SVGMarkup {
 
     /// A closed `<polygon>` through the points, with an optional tooltip.
     mutating func polygon(_ points: [(x: Double, y: Double)], className: String? = nil, tooltip: String? = nil) {
-        let list = points.map { Self.number($0.x) + "," + Self.number($0.y) }.joined(separator: " ")
-        text += "<polygon\(classAttribute(className)) points=\"\(list)\""
+        text.append("<polygon")
+        classAttribute(className)
+        text.append(" points=\"")
+        appendPoints(points)
+        text.append("\"")
         closeShape(tooltip: tooltip, element: "polygon")
     }
 
     /// Opens an `<a>` to `href` (raw text, escaped) named `label` for assistive technology (the
     /// heatmap's days); close it with ``closeLink()``.
     mutating func openLink(_ href: String, label: String) {
-        text += "<a href=\"\(HTMLEscaping.escapeHTML(href))\" aria-label=\"\(HTMLEscaping.escapeHTML(label))\">"
+        text.append("<a href=\"")
+        text.append(HTMLEscaping.escapeHTML(href))
+        text.append("\" aria-label=\"")
+        text.append(HTMLEscaping.escapeHTML(label))
+        text.append("\">")
     }
 
     /// Closes the innermost `<a>`.
-    mutating func closeLink() { text += "</a>\n" }
+    mutating func closeLink() { text.append("</a>\n") }
 
     /// Closes the `<svg>` element and returns the markup.
     consuming func finish() -> String {
-        text += "</svg>"
-        return text
+        text.append("</svg>")
+        return text.text
     }
 
     private mutating func closeShape(tooltip: String?, element: String) {
         if let tooltip {
-            text += "><title>\(HTMLEscaping.escapeHTML(tooltip))</title></\(element)>\n"
+            text.append("><title>")
+            text.append(HTMLEscaping.escapeHTML(tooltip))
+            text.append("</title></")
+            text.append(element)
+            text.append(">\n")
         } else {
-            text += "/>\n"
+            text.append("/>\n")
         }
     }
 
-    private func classAttribute(_ className: String?) -> String {
-        className.map { " class=\"\($0)\"" } ?? ""
+    /// ` class="name"`, or nothing.
+    private mutating func classAttribute(_ className: String?) {
+        guard let className else { return }
+        text.append(" class=\"")
+        text.append(className)
+        text.append("\"")
+    }
+
+    /// `x,y x,y …` with one decimal each.
+    private mutating func appendPoints(_ points: [(x: Double, y: Double)]) {
+        for (index, point) in points.enumerated() {
+            if index > 0 { text.append(" ") }
+            text.append(Self.number(point.x))
+            text.append(",")
+            text.append(Self.number(point.y))
+        }
     }
 }
