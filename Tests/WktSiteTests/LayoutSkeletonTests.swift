@@ -88,6 +88,12 @@ struct LayoutSkeletonTests {
         LayoutSkeleton.appendMustacheEscaped("\"\u{301} · <\r\n&", to: &output)
         let expected = "\"\u{301} · &lt;\r\n&amp;"
         #expect(String(decoding: output, as: UTF8.self) == expected)
+        // Text without any of the five is copied whole, non-ASCII and combining marks included.
+        for plain in ["Жим лёжа · 100 × 5", "e\u{301}\r\n🏋️", "", "Bench Press (Barbell), 2026-11-21"] {
+            output = []
+            LayoutSkeleton.appendMustacheEscaped(plain, to: &output)
+            #expect(String(decoding: output, as: UTF8.self) == plain)
+        }
     }
 
     @Test("user layouts render as Mustache renders them; a transform or an indented partial is not spliced")
@@ -150,5 +156,22 @@ struct MarkdownBatchTests {
         #expect(PageRenderer.cut(Array("<p>a</p>\n\(separator)<p>b</p>\n".utf8), into: 2) == ["<p>a</p>\n", "<p>b</p>\n"])
         #expect(PageRenderer.cut(Array("<p>a</p>\n\(separator)\(separator)".utf8), into: 2) == nil)
         #expect(PageRenderer.cut(Array("<p>a</p>\n".utf8), into: 2) == nil)
+        // At either end, and between near misses: `<` is everywhere in HTML, and a separator's
+        // beginning without its end is text.
+        #expect(PageRenderer.cut(Array("\(separator)x".utf8), into: 2) == ["", "x"])
+        #expect(PageRenderer.cut(Array("x\(separator)".utf8), into: 2) == ["x", ""])
+        let nearMiss = String(separator.dropLast(2))
+        #expect(PageRenderer.cut(Array("<<\(nearMiss)<\(separator)<p>wkt".utf8), into: 2) == ["<<\(nearMiss)<", "<p>wkt"])
+        #expect(PageRenderer.cut(Array(separator.dropLast().utf8), into: 1) == [String(separator.dropLast())])
+        var seed: UInt64 = 3
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        let pieces = ["", "<", "<p>", "é<", nearMiss, "<table>\n<tr><td>1</td></tr>", "wkt"]
+        for _ in 0..<300 {
+            let parts = (0..<(1 + next(5))).map { _ in (0..<next(4)).map { _ in pieces[next(pieces.count)] }.joined() }
+            #expect(PageRenderer.cut(Array(parts.joined(separator: separator).utf8), into: parts.count) == parts)
+        }
     }
 }
