@@ -38,6 +38,25 @@ struct OutputPlanTests {
         }
     }
 
+    @Test("paths are split at every '/' byte, as the file system reads them, also next to a combining mark")
+    func componentsAreBytes() {
+        #expect(OutputPlan.components(of: "a/b.html") == ["a", "b.html"])
+        #expect(OutputPlan.components(of: "a//b/") == ["a", "", "b", ""])
+        #expect(OutputPlan.components(of: "x") == ["x"])
+        // "/" + U+0301 is one Character, but two names for the file system.
+        #expect(OutputPlan.components(of: "a/\u{301}b").map { Array($0.utf8) } == [Array("a".utf8), Array("\u{301}b".utf8)])
+        #expect(throws: PublishError.invalidFile(path: "/\u{301}x.html", rule: "the path is absolute")) {
+            try OutputPlan(files: site([("/\u{301}x.html", "")]), keep: [])
+        }
+        // A '.' that starts a name is a dot-file on disk, whatever follows it.
+        #expect(throws: PublishError.invalidFile(path: "a/.\u{301}x", rule: "'.\u{301}x' is a dot-file outside the keep-list")) {
+            try OutputPlan(files: site([("a/.\u{301}x", "")]), keep: [])
+        }
+        #expect(throws: PublishError.invalidKeepEntry(entry: "/\u{301}etc", rule: "must be a relative path")) {
+            try OutputPlan(files: site([("a.html", "")]), keep: ["/\u{301}etc"])
+        }
+    }
+
     @Test("a path given twice is refused, whatever else is wrong later")
     func duplicate() {
         #expect(throws: PublishError.duplicateFile(path: "a/b.html")) {

@@ -5,7 +5,7 @@ extension PublishRun {
     /// build writes wins over the kept copy.
     mutating func copyKeptEntry(_ entry: String) throws(PublishError) {
         let fileSystem = fileSystem
-        let components = entry.split(separator: "/").map(String.init)
+        let components = OutputPlan.components(of: entry).map(String.init)
         for depth in 1..<components.count {
             let folder = components[0..<depth].joined(separator: "/")
             let source = joinPath(location.output, folder)

@@ -53,7 +53,7 @@ public final class PublishSession: Sendable {
     init(run: PublishRun) {
         fileSystem = run.fileSystem
         temporary = run.temporary
-        keep = run.plan.keep.map { $0.split(separator: "/", omittingEmptySubsequences: false) }
+        keep = run.plan.keep.map(OutputPlan.components(of:))
         shouldStop = run.shouldStop
         state = Mutex(State(run: run))
     }
