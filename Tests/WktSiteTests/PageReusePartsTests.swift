@@ -40,8 +40,13 @@ struct PageReusePartsTests {
         var manifest = PageManifest(renderer: "0123456789abcdef")
         manifest.entries["workouts/a.html"] = .init(key: 1, slotHash: .max, size: 10, slots: [0..<2, 2..<2, 5..<10])
         manifest.entries["exercises/café.html"] = .init(key: 0xABCDEF, slotHash: 7, size: 0, slots: [])
+        manifest.entries["years/2026.html"] = .init(key: 0x0123_4567_89AB_CDEF, slotHash: 0x10, size: 1_234_567, slots: [98_765..<141_975])
         let text = manifest.text
         #expect(text.hasPrefix("wkt-pages 1 0123456789abcdef\n"))
+        // The line format, byte for byte: hex key, hex slot hash, size, slots, path.
+        #expect(text.contains("\n0000000000000001\tffffffffffffffff\t10\t0+2,2+0,5+5\tworkouts/a.html\n"))
+        #expect(text.contains("\n0123456789abcdef\t0000000000000010\t1234567\t98765+43210\tyears/2026.html\n"))
+        #expect(text.contains("\t0\t\texercises/café.html\n"))
         #expect(PageManifest(parsing: text[...]) == manifest)
         #expect(PageManifest(parsing: ("marker line\nstamp: x\n" + text)[...]) == manifest)
         let damaged = text + "zz\t1\t2\t0+1\tx.html\n1\t1\t-3\t0+1\ty.html\n1\t1\t3\t0+1+2\tz.html\n1\t1\t3\t0+1\t\n"

@@ -141,16 +141,16 @@ struct PageManifest: Sendable, Equatable {
             bytes.append(UInt8(ascii: "\t"))
             Self.appendHex(entry.slotHash, to: &bytes)
             bytes.append(UInt8(ascii: "\t"))
-            bytes += String(entry.size).utf8
+            Self.appendDecimal(entry.size, to: &bytes)
             bytes.append(UInt8(ascii: "\t"))
             for (index, slot) in entry.slots.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                bytes += String(slot.lowerBound).utf8
+                Self.appendDecimal(slot.lowerBound, to: &bytes)
                 bytes.append(UInt8(ascii: "+"))
-                bytes += String(slot.count).utf8
+                Self.appendDecimal(slot.count, to: &bytes)
             }
             bytes.append(UInt8(ascii: "\t"))
-            bytes += path.utf8
+            if path.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil { bytes += path.utf8 }
             bytes.append(UInt8(ascii: "\n"))
         }
         return String(decoding: bytes, as: UTF8.self)
@@ -158,7 +158,22 @@ struct PageManifest: Sendable, Equatable {
 
     /// Appends 16 lower-case hex digits.
     private static func appendHex(_ value: UInt64, to bytes: inout [UInt8]) {
-        let digits = Array("0123456789abcdef".utf8)
-        for shift in stride(from: 60, through: 0, by: -4) { bytes.append(digits[Int((value >> UInt64(shift)) & 0xF)]) }
+        for shift in stride(from: 60, through: 0, by: -4) {
+            let nibble = UInt8((value >> UInt64(shift)) & 0xF)
+            bytes.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
+        }
+    }
+
+    /// Appends a non-negative number in decimal, as `String(value)` writes it (the manifest's
+    /// sizes and offsets; a string per number was a third of writing the manifest).
+    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        guard value > 0 else { return bytes += String(value).utf8 }
+        let start = bytes.count
+        var rest = value
+        while rest > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        }
+        bytes[start...].reverse()
     }
 }
