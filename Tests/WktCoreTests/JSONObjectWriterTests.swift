@@ -28,6 +28,11 @@ struct JSONObjectWriterTests {
                 if index == 3 { member("nested", nested) }
             }),
             ("objects_empty", .objects(count: 0) { _, _ in }),
+            // Keys that change at a position from one object to the next (and one to escape).
+            ("objects_varying", .objects(count: 5) { index, member in
+                member(index % 2 == 0 ? "x" : "y\"<", .int(index))
+                if index >= 2 { member(index == 3 ? "w" : "z", .null) }
+            }),
             ("objects_of", .objects(["a", "b\""]) { text, member in member("t", .string(text)) }),
             ("last", .value(.bool(false))),
         ]

@@ -33,16 +33,26 @@ public enum JSONObjectWriter {
             case .elements(let count, let element):
                 writeArray(count: count, to: &out) { index, out in element(index).write(to: &out, indent: 2) }
             case .objects(let count, let fields):
+                // Each object names the same keys in the same order: the bytes before a value (line
+                // break, indent, quoted key, `: `) are made once per position and copied after.
+                var prefixes: [(key: String, bytes: [UInt8])] = []
                 writeArray(count: count, to: &out) { index, out in
                     // As `.object(fields).write(to:indent: 2)` writes it: `{}` when empty, else
                     // each member on its own line, a comma after all but the last.
                     var empty = true
+                    var position = 0
                     fields(index) { key, value in
                         out.append(UInt8(ascii: empty ? "{" : ","))
                         empty = false
-                        JSONValue.newline(&out, indent: 3)
-                        JSONValue.appendQuoted(key, to: &out)
-                        JSONValue.appendLiteral(": ", to: &out)
+                        if position == prefixes.count || prefixes[position].key != key {
+                            var prefix: [UInt8] = []
+                            JSONValue.newline(&prefix, indent: 3)
+                            JSONValue.appendQuoted(key, to: &prefix)
+                            JSONValue.appendLiteral(": ", to: &prefix)
+                            if position == prefixes.count { prefixes.append((key, prefix)) } else { prefixes[position] = (key, prefix) }
+                        }
+                        out.append(contentsOf: prefixes[position].bytes)
+                        position += 1
                         value.write(to: &out, indent: 3)
                     }
                     if empty {
