@@ -85,6 +85,25 @@ struct FileSystemTests {
         }
     }
 
+    @Test("writeFile gives the exact bits: a new file under umask 077, an old file of another mode")
+    func writeFileMode() throws {
+        let scratch = try Scratch("write-mode")
+        defer { scratch.remove() }
+        let previous = umask(0o077)
+        try disk.writeFile(scratch.at("new.txt"), Array("new".utf8), 0o644)
+        umask(previous)
+        #expect(try scratch.permissions("new.txt") == 0o644)
+        try scratch.write("old.txt", "old")
+        #expect(chmod(scratch.at("old.txt"), 0o600) == 0)
+        try disk.writeFile(scratch.at("old.txt"), Array("replaced".utf8), 0o644)
+        #expect(try scratch.permissions("old.txt") == 0o644)
+        #expect(scratch.read("old.txt") == "replaced")
+        // Already right: written, mode untouched.
+        try disk.writeFile(scratch.at("old.txt"), Array("again".utf8), 0o644)
+        #expect(try scratch.permissions("old.txt") == 0o644)
+        #expect(scratch.read("old.txt") == "again")
+    }
+
     @Test("patchFile writes only the given ranges, sets the mode and the size")
     func patchFileRanges() throws {
         let scratch = try Scratch("patch")
