@@ -47,6 +47,13 @@ struct FirstAppearanceTests {
             let expected = Self.reference(names)
             #expect(got.map(\.position) == expected.map(\.position), "round \(round)")
             #expect(got.map(\.isNew) == expected.map(\.isNew), "round \(round)")
+            // Looking a name up without adding it agrees with the dictionary too.
+            var seen = FirstAppearance()
+            for name in names { _ = seen.position(of: name) }
+            let index = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            for probe in (0..<(distinct + 3)).map({ "Exercise \($0)" }) {
+                #expect(seen.existingPosition(of: probe) == index[probe].map { position in expected[position].position }, "round \(round)")
+            }
         }
     }
 

@@ -11,17 +11,26 @@
 ///
 /// Names are compared with `String`'s `==`, exactly as dictionary keys are, so the grouping is
 /// the same either way (callers pass NFC names, ``CanonicalName/normalize(_:)``).
-struct FirstAppearance {
+public struct FirstAppearance: Sendable {
     /// Up to this many names are found by a linear scan.
-    static let linearLimit = 16
+    public static let linearLimit = 16
 
     /// The names seen so far, in order of first appearance.
-    private(set) var names: [String] = []
+    public private(set) var names: [String] = []
     /// Name → position, built once there are more than ``linearLimit`` names.
     private var positions: [String: Int]?
 
+    /// No names yet.
+    public init() {}
+
+    /// The position of `name` if it was seen, without adding it.
+    public func existingPosition(of name: String) -> Int? {
+        if let positions { return positions[name] }
+        return names.firstIndex(of: name)
+    }
+
     /// The position of `name`, and whether it was seen before (if not, it now is, at the end).
-    mutating func position(of name: String) -> (position: Int, isNew: Bool) {
+    public mutating func position(of name: String) -> (position: Int, isNew: Bool) {
         if let positions {
             if let known = positions[name] { return (known, false) }
         } else if let known = names.firstIndex(of: name) {

@@ -67,10 +67,15 @@ struct WorkoutComparison: Sendable, Equatable {
     init(_ now: Workout, with then: Workout, formula: E1RMFormula, assistance: Assistance? = nil) {
         let current = Self.tallies(now, formula: formula, assistance: assistance.map { ($0.load, $0.now) })
         let previous = Self.tallies(then, formula: formula, assistance: assistance.map { ($0.load, $0.then) })
-        let before = Dictionary(previous.map { ($0.name, $0.tally) }, uniquingKeysWith: { first, _ in first })
-        let names = Set(current.map(\.name))
-        let rows = current.map { Row(name: $0.name, now: $0.tally, then: before[$0.name]) }
-            + previous.filter { !names.contains($0.name) }.map { Row(name: $0.name, now: nil, then: $0.tally) }
+        // A workout names a few exercises: each side's names are found by a short scan
+        // (``FirstAppearance``), not by hashing both lists into a dictionary and a set.
+        var previousNames = FirstAppearance()
+        for entry in previous { _ = previousNames.position(of: entry.name) }
+        var currentNames = FirstAppearance()
+        for entry in current { _ = currentNames.position(of: entry.name) }
+        let rows = current.map { entry in
+            Row(name: entry.name, now: entry.tally, then: previousNames.existingPosition(of: entry.name).map { previous[$0].tally })
+        } + previous.filter { currentNames.existingPosition(of: $0.name) == nil }.map { Row(name: $0.name, now: nil, then: $0.tally) }
         self.rows = rows
         hasAssisted = assistance.map { assistance in rows.contains { assistance.load.isAssisted($0.name) } } ?? false
     }
@@ -96,21 +101,14 @@ struct WorkoutComparison: Sendable, Equatable {
     static func tallies(
         _ workout: Workout, formula: E1RMFormula, assistance: (load: AssistedLoad, day: CivilDate)? = nil
     ) -> [(name: String, tally: ExerciseTally)] {
-        // One hash lookup per block, not two per set: every workout page compares two workouts.
-        var order: [String] = []
-        var position: [String: Int] = [:]
+        // One short scan per block (``FirstAppearance``), not two lookups per set: every workout
+        // page compares two workouts.
+        var order = FirstAppearance()
         var tallies: [(tally: ExerciseTally, milli: Double)] = []
         for block in workout.exercises {
             let name = CanonicalName.normalize(block.name)
-            let index: Int
-            if let known = position[name] {
-                index = known
-            } else {
-                index = order.count
-                position[name] = index
-                order.append(name)
-                tallies.append((ExerciseTally(), 0))
-            }
+            let (index, isNew) = order.position(of: name)
+            if isNew { tallies.append((ExerciseTally(), 0)) }
             // An assisted set weighs its effective load; nil (unknown bodyweight) = reps only.
             let assisted = assistance.flatMap { $0.load.isAssisted(name) ? $0 : nil }
             for set in block.sets where set.isWorking {
@@ -126,10 +124,10 @@ struct WorkoutComparison: Sendable, Equatable {
                 }
             }
         }
-        return order.indices.map { index in
+        return order.names.indices.map { index in
             var tally = tallies[index].tally
             tally.volumeKg = tallies[index].milli / 1000
-            return (order[index], tally)
+            return (order.names[index], tally)
         }
     }
 
