@@ -29,12 +29,6 @@ extension PageComposer {
         return (assistance.map { $0 + " → " } ?? "") + site.units.weightNumber(load)
     }
 
-    /// The volume a working set adds to the statistics: weight × reps, an assisted set's
-    /// effective load × reps (0 without a bodyweight).
-    func statisticsVolume(_ set: WorkoutSet, exercise: String, on day: CivilDate) -> Double {
-        isAssisted(exercise) ? assistedVolume(set, on: day) : set.volumeKg
-    }
-
     /// An assisted working set's effective load × reps (0 without a bodyweight).
     func assistedVolume(_ set: WorkoutSet, on day: CivilDate) -> Double {
         guard set.isWorking, let load = effectiveLoad(set, on: day), let reps = set.reps, reps > 0 else { return 0 }

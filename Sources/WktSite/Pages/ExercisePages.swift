@@ -97,6 +97,8 @@ extension PageComposer {
         let withNotes = notes.contains { !$0.isEmpty }
         var year: Int?
         var rows: [[String]] = []
+        // Classified once per page, not once per set (twice: volume and set text).
+        let assisted = isAssisted(exercise.name)
         for (session, note) in zip(sessions, notes) {
             let entry = site.workouts[session.workoutIndex]
             if entry.day.year != year {
@@ -105,11 +107,11 @@ extension PageComposer {
                 rows = []
             }
             let sets = session.sets
-            let volume = sets.reduce(0.0) { $0 + statisticsVolume($1, exercise: exercise.name, on: entry.day) }
+            let volume = sets.reduce(0.0) { $0 + (assisted ? assistedVolume($1, on: entry.day) : $1.volumeKg) }
             let volumeText: String = volume > 0 ? site.units.volume(volume) : "–"
             var row: [String] = [
                 MD.link(entry.day.description, to: root + entry.path), workoutLink(entry, root: root),
-                sets.map { setText($0, assistedOn: isAssisted(exercise.name) ? entry.day : nil) }.joined(separator: ", "), volumeText,
+                sets.map { setText($0, assistedOn: assisted ? entry.day : nil) }.joined(separator: ", "), volumeText,
             ]
             if withNotes { row.append(MD.text(note)) }
             rows.append(row)
