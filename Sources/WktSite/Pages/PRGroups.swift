@@ -145,25 +145,53 @@ extension PageComposer {
     /// `volume records only: …`). `limit` caps the headline lines (`and N more`); `previous`
     /// adds the previous bests; `compactVolume` shows only the number of volume records.
     func prSummary(_ group: PRGroup, limit: Int? = nil, previous: Bool = true, compactVolume: Bool = false) -> String {
-        func text(_ line: PRLine, title: String, strong: Bool) -> String {
+        // Written as bytes (``TextBuffer``): every PR table row has one, and joining strings made
+        // a string per piece.
+        func append(_ line: PRLine, title: String, strong: Bool, to out: inout TextBuffer) {
+            out.append(HTML.text(title))
+            out.append(" ")
             let value = HTML.text(site.units.record(line.event.metric, line.event.valueKg))
-            return HTML.text(title) + " " + (strong ? "<strong>\(value)</strong>" : value)
-                + (previous ? " (was \(HTML.text(site.units.record(line.event.metric, line.event.previousKg))))" : "")
+            if strong {
+                out.append("<strong>")
+                out.append(value)
+                out.append("</strong>")
+            } else {
+                out.append(value)
+            }
+            if previous {
+                out.append(" (was ")
+                out.append(HTML.text(site.units.record(line.event.metric, line.event.previousKg)))
+                out.append(")")
+            }
         }
+        var out = TextBuffer(capacity: 256)
         let headline = group.headlineLines
-        let shown = headline.prefix(limit ?? headline.count).map { text($0, title: $0.title, strong: true) }
-        var out = shown.joined(separator: " · ")
-        if headline.count > shown.count { out += " · and \(headline.count - shown.count) more" }
-        let volume = group.volumeLines
-        guard !volume.isEmpty else { return out }
-        let detail: String
-        if compactVolume {
-            detail = (headline.isEmpty ? "" : "+ ") + TextFormat.plural(volume.count, "volume record")
-        } else {
-            detail = (headline.isEmpty ? "volume records only: " : "also volume records: ")
-                + volume.map { text($0, title: $0.event.metric.displayName, strong: false) }.joined(separator: " · ")
+        let shown = min(limit ?? headline.count, headline.count)
+        for (index, line) in headline.prefix(shown).enumerated() {
+            if index > 0 { out.append(" · ") }
+            append(line, title: line.title, strong: true, to: &out)
         }
-        return out + (out.isEmpty ? "" : " ") + "<span class=\"pr-volume\">\(detail)</span>"
+        if headline.count > shown {
+            out.append(" · and ")
+            out.append(decimal: headline.count - shown)
+            out.append(" more")
+        }
+        let volume = group.volumeLines
+        guard !volume.isEmpty else { return out.text }
+        if out.count > 0 { out.append(" ") }
+        out.append("<span class=\"pr-volume\">")
+        if compactVolume {
+            if !headline.isEmpty { out.append("+ ") }
+            out.append(TextFormat.plural(volume.count, "volume record"))
+        } else {
+            out.append(headline.isEmpty ? "volume records only: " : "also volume records: ")
+            for (index, line) in volume.enumerated() {
+                if index > 0 { out.append(" · ") }
+                append(line, title: line.event.metric.displayName, strong: false, to: &out)
+            }
+        }
+        out.append("</span>")
+        return out.text
     }
 }
 
