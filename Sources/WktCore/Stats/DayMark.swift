@@ -15,7 +15,10 @@ public enum DayState: String, Sendable, Hashable, CaseIterable {
     public var name: String { rawValue }
 
     /// The mark: ✓ ● ○ ✗ ·.
-    public var symbol: String {
+    public var symbol: String { symbolText.description }
+
+    /// ``symbol`` as literal text, for writers of bytes.
+    public var symbolText: StaticString {
         switch self {
         case .done: "✓"
         case .today: "●"

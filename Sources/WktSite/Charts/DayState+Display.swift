@@ -20,16 +20,4 @@ extension DayState {
         case .rest: "rest"
         }
     }
-
-    /// ``WktCore/DayState/symbol`` as literal text, for writers of bytes (``WeekRow``); a test
-    /// holds the two equal.
-    var symbolText: StaticString {
-        switch self {
-        case .done: "✓"
-        case .today: "●"
-        case .planned: "○"
-        case .missed: "✗"
-        case .rest: "·"
-        }
-    }
 }

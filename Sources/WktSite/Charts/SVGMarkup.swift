@@ -78,30 +78,25 @@ struct SVGMarkup: ~Copyable {
     mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, className: String? = nil) {
         text.append("<line")
         classAttribute(className)
-        text.append(" x1=\"")
-        text.append(Self.number(x1))
-        text.append("\" y1=\"")
-        text.append(Self.number(y1))
-        text.append("\" x2=\"")
-        text.append(Self.number(x2))
-        text.append("\" y2=\"")
-        text.append(Self.number(y2))
-        text.append("\"/>\n")
+        coordinate("x1", x1)
+        coordinate("y1", y1)
+        coordinate("x2", x2)
+        coordinate("y2", y2)
+        text.append("/>\n")
     }
 
     /// A `<text>` element at (x, y); `content` is raw text and gets escaped.
     mutating func label(_ content: String, x: Double, y: Double, className: String? = nil, anchor: String? = nil) {
         text.append("<text")
         classAttribute(className)
-        text.append(" x=\"")
-        text.append(Self.number(x))
-        text.append("\" y=\"")
-        text.append(Self.number(y))
+        coordinate("x", x)
+        coordinate("y", y)
         if let anchor {
-            text.append("\" text-anchor=\"")
+            text.append(" text-anchor=\"")
             text.append(anchor)
+            text.append("\"")
         }
-        text.append("\">")
+        text.append(">")
         text.append(HTMLEscaping.escapeHTML(content))
         text.append("</text>\n")
     }
@@ -113,20 +108,11 @@ struct SVGMarkup: ~Copyable {
     ) {
         text.append("<rect")
         classAttribute(className)
-        text.append(" x=\"")
-        text.append(Self.number(x))
-        text.append("\" y=\"")
-        text.append(Self.number(y))
-        text.append("\" width=\"")
-        text.append(Self.number(max(0, width)))
-        text.append("\" height=\"")
-        text.append(Self.number(max(0, height)))
-        text.append("\"")
-        if let corner {
-            text.append(" rx=\"")
-            text.append(Self.number(corner))
-            text.append("\"")
-        }
+        coordinate("x", x)
+        coordinate("y", y)
+        coordinate("width", max(0, width))
+        coordinate("height", max(0, height))
+        if let corner { coordinate("rx", corner) }
         closeShape(tooltip: tooltip, element: "rect")
     }
 
@@ -134,13 +120,9 @@ struct SVGMarkup: ~Copyable {
     mutating func circle(cx: Double, cy: Double, r: Double, className: String? = nil, tooltip: String? = nil) {
         text.append("<circle")
         classAttribute(className)
-        text.append(" cx=\"")
-        text.append(Self.number(cx))
-        text.append("\" cy=\"")
-        text.append(Self.number(cy))
-        text.append("\" r=\"")
-        text.append(Self.number(r))
-        text.append("\"")
+        coordinate("cx", cx)
+        coordinate("cy", cy)
+        coordinate("r", r)
         closeShape(tooltip: tooltip, element: "circle")
     }
 
@@ -247,6 +229,15 @@ struct SVGMarkup: ~Copyable {
         } else {
             text.append("/>\n")
         }
+    }
+
+    /// ` name="12.5"`: an attribute holding a coordinate or length (``number(_:)``).
+    private mutating func coordinate(_ name: StaticString, _ value: Double) {
+        text.append(" ")
+        text.append(name)
+        text.append("=\"")
+        text.append(Self.number(value))
+        text.append("\"")
     }
 
     /// ` class="name"`, or nothing.
