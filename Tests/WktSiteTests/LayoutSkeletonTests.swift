@@ -158,6 +158,8 @@ struct MarkdownBatchTests {
         #expect(PageRenderer.cut(Array("<p>a</p>\n".utf8), into: 2) == nil)
         // At either end, and between near misses: `<` is everywhere in HTML, and a separator's
         // beginning without its end is text.
+        #expect(PageRenderer.cut([], into: 1) == [""])
+        #expect(PageRenderer.cut([], into: 2) == nil)
         #expect(PageRenderer.cut(Array("\(separator)x".utf8), into: 2) == ["", "x"])
         #expect(PageRenderer.cut(Array("x\(separator)".utf8), into: 2) == ["x", ""])
         let nearMiss = String(separator.dropLast(2))

@@ -101,6 +101,7 @@ struct PageRenderer: Sendable {
     /// separator occurs another number of times.
     static func cut(_ html: [UInt8], into count: Int) -> [String]? {
         let separator = renderedBlockSeparator
+        guard !html.isEmpty else { return count == 1 ? [""] : nil }
         var parts: [String] = []
         parts.reserveCapacity(count)
         // The separator's first byte is found with memchr and the rest compared with memcmp
