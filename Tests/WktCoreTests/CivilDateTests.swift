@@ -44,6 +44,10 @@ struct CivilDateTests {
             for width in 0...17 {
                 #expect(ASCIIDigits.pad(value, width) == Self.referencePad(value, width), "pad(\(value), \(width))")
             }
+            // Appended after other bytes, as String(_:) writes it.
+            var bytes = Array("x=".utf8)
+            ASCIIDigits.append(value, to: &bytes)
+            #expect(bytes == Array("x=\(value)".utf8), "append(\(value))")
         }
         for dayNumber in stride(from: -800_000, through: 3_000_000, by: 997) {
             let date = CivilDate(dayNumber: dayNumber)

@@ -169,9 +169,19 @@ public enum ASCIIDigits {
         }
     }
 
+    /// Appends `value` in decimal, as `String(value)` writes it, without making a string
+    /// (sizes and offsets written straight into a file's bytes).
+    public static func append(_ value: Int, to bytes: inout [UInt8]) {
+        guard value >= 0 else { return bytes += String(value).utf8 }
+        let width = digitCount(value.magnitude)
+        let start = bytes.count
+        for _ in 0..<width { bytes.append(0) }
+        bytes.withUnsafeMutableBufferPointer { write(value, width: width, into: $0, at: start) }
+    }
+
     /// Writes the last `width` decimal digits of `value` (zero-padded; `value` ≥ 0) into
     /// `bytes[offset..<offset + width]`.
-    static func write(_ value: Int, width: Int, into bytes: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
+    public static func write(_ value: Int, width: Int, into bytes: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
         var rest = value
         for index in stride(from: offset + width - 1, through: offset, by: -1) {
             bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
@@ -180,7 +190,7 @@ public enum ASCIIDigits {
     }
 
     /// The number of decimal digits of `value` (1 for 0).
-    private static func digitCount(_ value: UInt) -> Int {
+    public static func digitCount(_ value: UInt) -> Int {
         var count = 1
         var rest = value
         while rest >= 10 {

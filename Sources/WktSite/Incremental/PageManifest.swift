@@ -141,13 +141,13 @@ struct PageManifest: Sendable, Equatable {
             bytes.append(UInt8(ascii: "\t"))
             Self.appendHex(entry.slotHash, to: &bytes)
             bytes.append(UInt8(ascii: "\t"))
-            Self.appendDecimal(entry.size, to: &bytes)
+            ASCIIDigits.append(entry.size, to: &bytes)
             bytes.append(UInt8(ascii: "\t"))
             for (index, slot) in entry.slots.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                Self.appendDecimal(slot.lowerBound, to: &bytes)
+                ASCIIDigits.append(slot.lowerBound, to: &bytes)
                 bytes.append(UInt8(ascii: "+"))
-                Self.appendDecimal(slot.count, to: &bytes)
+                ASCIIDigits.append(slot.count, to: &bytes)
             }
             bytes.append(UInt8(ascii: "\t"))
             if path.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil { bytes += path.utf8 }
@@ -162,18 +162,5 @@ struct PageManifest: Sendable, Equatable {
             let nibble = UInt8((value >> UInt64(shift)) & 0xF)
             bytes.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
         }
-    }
-
-    /// Appends a non-negative number in decimal, as `String(value)` writes it (the manifest's
-    /// sizes and offsets; a string per number was a third of writing the manifest).
-    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-        guard value > 0 else { return bytes += String(value).utf8 }
-        let start = bytes.count
-        var rest = value
-        while rest > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        }
-        bytes[start...].reverse()
     }
 }

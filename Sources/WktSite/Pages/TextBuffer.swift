@@ -1,3 +1,5 @@
+import WktCore
+
 /// Page text written as UTF-8 bytes into one growing buffer, made into a `String` once at the
 /// end.
 ///
@@ -55,22 +57,13 @@ struct TextBuffer: ~Copyable {
         count += 1
     }
 
-    /// Appends a non-negative integer in decimal (a negative one as `String(value)` writes it).
+    /// Appends an integer in decimal, as `String(value)` writes it (the digits by
+    /// ``WktCore/ASCIIDigits``).
     mutating func append(decimal value: Int) {
         guard value >= 0 else { return append(String(value)) }
-        guard value >= 10 else { return append(byte: UInt8(ascii: "0") + UInt8(value)) }
-        var digits = 0
-        var rest = value
-        while rest > 0 {
-            digits += 1
-            rest /= 10
-        }
+        let digits = ASCIIDigits.digitCount(value.magnitude)
         if count + digits > capacity { grow(toHold: count + digits) }
-        rest = value
-        for offset in stride(from: digits - 1, through: 0, by: -1) {
-            storage[count + offset] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-        }
+        ASCIIDigits.write(value, width: digits, into: UnsafeMutableBufferPointer(start: storage + count, count: digits), at: 0)
         count += digits
     }
 
