@@ -66,11 +66,9 @@ struct PageKeys: Sendable {
         var blocks: [String: (path: UInt64, assisted: Bool)] = [:]
         func pathDigest(_ name: String) -> UInt64 {
             if let known = paths[name] { return known }
-            var digest = InputDigest()
-            digest.add(name)
-            digest.add(site.exercise(named: name)?.path)
-            paths[name] = digest.value
-            return digest.value
+            let digest = Self.pathDigest(of: name, in: site)
+            paths[name] = digest
+            return digest
         }
         for entry in site.workouts {
             for block in entry.workout.exercises where blocks[block.name] == nil {
@@ -220,12 +218,9 @@ struct PageKeys: Sendable {
     private func addBlocks(of entry: WorkoutEntry, to digest: inout InputDigest) {
         var assisted = 0
         for block in entry.workout.exercises {
-            guard let facts = blockFacts[block.name] else {
-                // Every block name is in `blockFacts`; this is the same feed without it.
-                addExercisePath(block.name, to: &digest)
-                if composer.isAssisted(CanonicalName.normalize(block.name)) { assisted += 1 }
-                continue
-            }
+            // `blockFacts` holds every block name of the site's workouts, the only ones asked for.
+            let facts = blockFacts[block.name]
+                ?? (Self.pathDigest(of: block.name, in: site), composer.isAssisted(CanonicalName.normalize(block.name)))
             digest.add(facts.path)
             if facts.assisted { assisted += 1 }
         }
@@ -236,10 +231,14 @@ struct PageKeys: Sendable {
 
     /// Feeds the name and page path of the exercise called `name` (nil when it has no page).
     func addExercisePath(_ name: String, to digest: inout InputDigest) {
-        if let known = exercisePathDigests[name] { return digest.add(known) }
-        var path = InputDigest()
-        path.add(name)
-        path.add(site.exercise(named: name)?.path)
-        digest.add(path.value)
+        digest.add(exercisePathDigests[name] ?? Self.pathDigest(of: name, in: site))
+    }
+
+    /// The digest of the name and page path of the exercise called `name`.
+    private static func pathDigest(of name: String, in site: SiteModel) -> UInt64 {
+        var digest = InputDigest()
+        digest.add(name)
+        digest.add(site.exercise(named: name)?.path)
+        return digest.value
     }
 }
