@@ -46,14 +46,17 @@ struct SiteRender: Sendable {
         // loading the history: ``PreviousSite/startingReads(renderer:)``), so the previous pages
         // are read while a core would otherwise wait.
         let started = input.previousSite.map { $0.reads(for: input.renderer) }
-        // The one place `[publish]` applies: nothing below sees a hidden value.
-        let (history, quality, report) = input.publishedStatistics
-        let configuration = fingerprint.configuration(storedSchedule: history.storedSchedule, body: history.body)
+        // The one place `[publish]` applies: nothing below sees a hidden value. The build ID
+        // depends on the published history only, so it is computed beside the statistics.
+        let (history, quality, report, (configuration, buildID)) = input.publishedStatistics { history in
+            let configuration = fingerprint.configuration(storedSchedule: history.storedSchedule, body: history.body)
+            return (configuration, BuildID.compute(history: history, configuration: configuration))
+        }
         let site = SiteModel(history: history, settings: input.publishedSettings, today: input.today, quality: quality, report: report)
         let composer = PageComposer(site: site)
         let renderer = PageRenderer(
             layout: layout, notes: NoteRenderer(), siteTitle: site.siteTitle,
-            buildID: BuildID.compute(history: history, configuration: configuration),
+            buildID: buildID,
             footer: SiteBuilder.footer(site), baseURL: baseURL, dataQuality: !site.quality.isEmpty)
         self.incremental = started.map {
             IncrementalBuild(
