@@ -118,6 +118,33 @@ struct BuildCommandTests {
         }
     }
 
+    @Test("a FIFO in place of the site's marker is refused at once, not waited on")
+    func fifoMarker() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let file = try box.write("a.csv", SameHistory.strongComma)
+        #expect(ImportRunner.run(ImportRequest(files: [file], unit: .kg), env: box.env).exitCode == 0)
+        #expect(BuildRunner.run(BuildRequest(today: "2026-11-21"), env: box.env).exitCode == 0)
+        let marker = box.directory + "/site/.wkt-site"
+        try FileManager.default.removeItem(atPath: marker)
+        #expect(mkfifo(marker, 0o644) == 0)
+        // Should the build block on the FIFO, a writer comes after 10 s and closes it at once
+        // (the read then ends), so a regression fails on the time below instead of hanging.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 10) {
+            let writer = open(marker, O_WRONLY | O_NONBLOCK)
+            if writer >= 0 { close(writer) }
+        }
+        let started = Date()
+        let result = BuildRunner.run(BuildRequest(today: "2026-11-22"), env: box.env)
+        #expect(Date().timeIntervalSince(started) < 8, "the build waited on the FIFO")
+        // Not a marker: the folder is not known to be ours, so it is not replaced.
+        #expect(result.exitCode == 64, "\(result.stderr)")
+        #expect(result.stderr.joined(separator: "\n").contains("has no .wkt-site marker"), "\(result.stderr)")
+        var status = stat()
+        #expect(lstat(marker, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO, "the FIFO is left alone")
+        #expect(FileManager.default.fileExists(atPath: box.directory + "/site/index.html"))
+    }
+
     @Test("an empty or missing store builds the friendly how-to-import page, not an error")
     func emptyStore() throws {
         let box = try Sandbox()

@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 import Testing
 import WktIO
@@ -166,6 +167,104 @@ struct FileSystemTests {
         }
         #expect(scratch.read("target.txt") == "original")
         #expect(try scratch.permissions("target.txt") != 0o600)
+    }
+
+    @Test("updateFile reads through the descriptor it writes with; nil leaves the file exactly as it was")
+    func updateFileRanges() throws {
+        let scratch = try Scratch("update")
+        defer { scratch.remove() }
+        let path = scratch.at("a.txt")
+        try scratch.write("a.txt", "0123456789")
+        #expect(chmod(path, 0o600) == 0)
+        var seen: [UInt8] = []
+        // nil: nothing written, not even the mode.
+        try disk.updateFile(path, Array("abcdefghij".utf8), 0o644) { old in
+            seen = old
+            return nil
+        }
+        #expect(seen == Array("0123456789".utf8))
+        #expect(scratch.read("a.txt") == "0123456789")
+        #expect(try scratch.permissions("a.txt") == 0o600)
+        // Ranges: only they land, the mode is set (as patchFile does).
+        try disk.updateFile(path, Array("abcdefghij".utf8), 0o644) { _ in [2..<4, 7..<9] }
+        #expect(scratch.read("a.txt") == "01cd456hi9")
+        #expect(try scratch.permissions("a.txt") == 0o644)
+        // Longer and shorter: the size follows the new bytes.
+        try disk.updateFile(path, Array("01cd456hi9XYZ".utf8), 0o644) { old in
+            #expect(old == Array("01cd456hi9".utf8))
+            return [10..<13]
+        }
+        #expect(scratch.read("a.txt") == "01cd456hi9XYZ")
+        try disk.updateFile(path, Array("01cd4".utf8), 0o644) { _ in [] }
+        #expect(scratch.read("a.txt") == "01cd4")
+        // A range outside the new bytes fails before any write.
+        #expect(throws: FileSystemError(operation: "pwrite", path: path, code: EINVAL)) {
+            try disk.updateFile(path, Array("abc".utf8), 0o600) { _ in [3..<5] }
+        }
+        #expect(scratch.read("a.txt") == "01cd4")
+        #expect(try scratch.permissions("a.txt") == 0o644)
+    }
+
+    @Test("updateFile never creates a file, follows a link, or reads a FIFO or folder; ranges is never asked")
+    func updateFileRefusals() throws {
+        let scratch = try Scratch("update-refuse")
+        defer { scratch.remove() }
+        func refuse(_ name: String, _ code: Int32) {
+            var asked = false
+            #expect(throws: FileSystemError(operation: "open", path: scratch.at(name), code: code)) {
+                try disk.updateFile(scratch.at(name), [1], 0o644) { _ in
+                    asked = true
+                    return [0..<1]
+                }
+            }
+            #expect(!asked, "\(name)")
+        }
+        refuse("missing", ENOENT)
+        #expect(!scratch.exists("missing"))
+        try scratch.write("target.txt", "original")
+        try scratch.link("link.txt", to: scratch.at("target.txt"))
+        refuse("link.txt", ELOOP)
+        #expect(scratch.read("target.txt") == "original")
+        try scratch.makeFolder("folder")
+        refuse("folder", EISDIR)
+        // A FIFO opens for reading and writing without a peer; fstat refuses it before any read.
+        #expect(mkfifo(scratch.at("fifo"), 0o644) == 0)
+        refuse("fifo", EINVAL)
+    }
+
+    @Test("readFile refuses a FIFO at once instead of waiting for a writer")
+    func readFileFIFO() throws {
+        let scratch = try Scratch("read-fifo")
+        defer { scratch.remove() }
+        #expect(mkfifo(scratch.at("fifo"), 0o644) == 0)
+        #expect(throws: FileSystemError(operation: "open", path: scratch.at("fifo"), code: EINVAL)) {
+            try disk.readFile(scratch.at("fifo"))
+        }
+        try scratch.makeFolder("folder")
+        #expect(throws: FileSystemError.self) { try disk.readFile(scratch.at("folder")) }
+        try scratch.write("a.txt", "text")
+        #expect(try disk.readFile(scratch.at("a.txt")) == Array("text".utf8))
+    }
+
+    @Test("the default updateFile of a test double is its readFile then its patchFile")
+    func updateFileDefault() throws {
+        let scratch = try Scratch("update-default")
+        defer { scratch.remove() }
+        try scratch.write("a.txt", "0123")
+        let calls = Mutex<[String]>([])
+        let double = disk.replacing(
+            patchFile: { (path: String, bytes: [UInt8], ranges: [Range<Int>], permissions: UInt32) throws(FileSystemError) in
+                calls.withLock { $0.append("patch \(ranges)") }
+                try disk.patchFile(path, bytes, ranges, permissions)
+            },
+            readFile: { (path: String) throws(FileSystemError) -> [UInt8] in
+                calls.withLock { $0.append("read") }
+                return try disk.readFile(path)
+            })
+        try double.updateFile(scratch.at("a.txt"), Array("01xy".utf8), 0o644) { _ in nil }
+        try double.updateFile(scratch.at("a.txt"), Array("01xy".utf8), 0o644) { _ in [2..<4] }
+        #expect(calls.withLock { $0 } == ["read", "read", "patch [Range(2..<4)]"])
+        #expect(scratch.read("a.txt") == "01xy")
     }
 
     @Test("info, exists, isDirectory and isSymlink never follow a link")

@@ -86,8 +86,17 @@ public struct FileSystem: Sendable {
     public let patchFile: @Sendable (
         _ path: String, _ bytes: [UInt8], _ ranges: [Range<Int>], _ permissions: UInt32
     ) throws(FileSystemError) -> Void
-    /// Reads a whole regular file (a symbolic link is refused, not followed).
+    /// Reads a whole regular file (a symbolic link is refused, not followed; a FIFO, socket or
+    /// device fails with `EINVAL` without blocking).
     public let readFile: @Sendable (_ path: String) throws(FileSystemError) -> [UInt8]
+    /// ``readFile`` then, unless `ranges` of the bytes read is nil, ``patchFile`` with the
+    /// ranges it returns: what the publisher does to each page of a reused tree. `.disk` does it
+    /// through one descriptor opened for reading and writing (one `open`, `fstat` and `close`
+    /// fewer per page); when `ranges` returns nil the file is left exactly as it was. A
+    /// failure before `ranges` is called is one of reading, after it one of writing.
+    public let updateFile: @Sendable (
+        _ path: String, _ bytes: [UInt8], _ permissions: UInt32, _ ranges: (_ old: [UInt8]) -> [Range<Int>]?
+    ) throws(FileSystemError) -> Void
     /// Sets the permission bits of a file or directory (a symbolic link is refused).
     public let setPermissions: @Sendable (_ path: String, _ permissions: UInt32) throws(FileSystemError) -> Void
     /// Creates a symbolic link at `path` pointing at `target` (taken literally).
@@ -113,7 +122,9 @@ public struct FileSystem: Sendable {
     /// `fsync`s a directory, making renames inside it durable.
     public let syncDirectory: @Sendable (_ path: String) throws(FileSystemError) -> Void
 
-    /// A file system made of these operations (see each property for its contract).
+    /// A file system made of these operations (see each property for its contract);
+    /// `updateFile` defaults to `readFile` followed by `patchFile` (what a test double that
+    /// replaces either of them wants).
     public init(
         info: @escaping @Sendable (_ path: String) throws(FileSystemError) -> FileInfo?,
         makeDirectory: @escaping @Sendable (_ path: String, _ permissions: UInt32) throws(FileSystemError) -> Void,
@@ -131,7 +142,10 @@ public struct FileSystem: Sendable {
         removeTree: @escaping @Sendable (_ path: String) throws(FileSystemError) -> Void,
         resolve: @escaping @Sendable (_ path: String) throws(FileSystemError) -> String,
         syncFileSystem: @escaping @Sendable (_ path: String) throws(FileSystemError) -> Void,
-        syncDirectory: @escaping @Sendable (_ path: String) throws(FileSystemError) -> Void
+        syncDirectory: @escaping @Sendable (_ path: String) throws(FileSystemError) -> Void,
+        updateFile: (@Sendable (
+            _ path: String, _ bytes: [UInt8], _ permissions: UInt32, _ ranges: (_ old: [UInt8]) -> [Range<Int>]?
+        ) throws(FileSystemError) -> Void)? = nil
     ) {
         self.info = info
         self.makeDirectory = makeDirectory
@@ -148,6 +162,15 @@ public struct FileSystem: Sendable {
         self.resolve = resolve
         self.syncFileSystem = syncFileSystem
         self.syncDirectory = syncDirectory
+        if let updateFile {
+            self.updateFile = updateFile
+        } else {
+            self.updateFile = { (path: String, bytes: [UInt8], permissions: UInt32, ranges: ([UInt8]) -> [Range<Int>]?) throws(FileSystemError) in
+                let old = try readFile(path)
+                guard let wanted = ranges(old) else { return }
+                try patchFile(path, bytes, wanted, permissions)
+            }
+        }
     }
 
     /// Whether anything (even a dangling symbolic link) is at `path`.

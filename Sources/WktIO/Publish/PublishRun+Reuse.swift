@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 import WktCore
 
@@ -112,25 +117,53 @@ extension PublishRun {
         var result = ReconcileResult()
         for item in run {
             if halted.isSet { break }
-            do throws(PublishError) {
-                let bytes = files[item.index].bytes
-                let existing = try performing(.prune) { () throws(FileSystemError) in try fileSystem.readFile(item.path) }
-                if item.info.permissions == 0o644, BlockDiff.sameBytes(existing, bytes) {
-                    result.unchanged.append(item.index)
-                    continue
+            let bytes = files[item.index].bytes
+            // What the read found, decided inside `updateFile` (one descriptor per file).
+            enum Outcome { case unread, unchanged, stopped, patched(Int) }
+            var outcome = Outcome.unread
+            do throws(FileSystemError) {
+                try fileSystem.updateFile(item.path, bytes, 0o644) { existing in
+                    if item.info.permissions == 0o644, BlockDiff.sameBytes(existing, bytes) {
+                        outcome = .unchanged
+                        return nil
+                    }
+                    if shouldStop() {
+                        outcome = .stopped
+                        return nil
+                    }
+                    let ranges = BlockDiff.changedBlocks(from: existing, to: bytes)
+                    if recording { result.log.record(path: item.path, old: existing, new: bytes, permissions: item.info.permissions) }
+                    outcome = .patched(ranges.reduce(0) { $0 + $1.count })
+                    return ranges
                 }
-                if shouldStop() { throw .interrupted(leftover: nil) }
-                let ranges = BlockDiff.changedBlocks(from: existing, to: bytes)
-                if recording { result.log.record(path: item.path, old: existing, new: bytes, permissions: item.info.permissions) }
-                try performing(.write) { () throws(FileSystemError) in try fileSystem.patchFile(item.path, bytes, ranges, 0o644) }
-                result.patched.append(item.index)
-                result.bytesWritten += bytes.count
-                result.bytesPatched += ranges.reduce(0) { $0 + $1.count }
             } catch {
-                result.failure = error
+                // Before the bytes were read it is a failure to read the reused tree, after it one to write.
+                if case .unread = outcome {
+                    result.failure = .io(step: .prune, failure: error, leftover: nil)
+                } else {
+                    result.failure = .io(step: .write, failure: error, leftover: nil)
+                }
                 halted.set()
                 break
             }
+            switch outcome {
+            case .unchanged:
+                result.unchanged.append(item.index)
+                continue
+            case .patched(let patchedBytes):
+                result.patched.append(item.index)
+                result.bytesWritten += bytes.count
+                result.bytesPatched += patchedBytes
+                continue
+            case .stopped:
+                result.failure = .interrupted(leftover: nil)
+            case .unread:
+                // A file system whose `updateFile` returned without reading: nothing is known
+                // about the file, so it is not counted as up to date.
+                result.failure = .io(step: .prune, failure: FileSystemError(operation: "read", path: item.path, code: EIO), leftover: nil)
+            }
+            halted.set()
+            break
         }
         return result
     }
