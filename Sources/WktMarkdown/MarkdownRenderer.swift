@@ -78,6 +78,25 @@ public struct MarkdownRenderer: Sendable {
     /// - Throws: `MarkdownError.unknownExtension` if the installed library lacks an extension,
     ///   `MarkdownError.renderFailed` if a cmark-gfm call fails.
     public func render(_ markdown: String) throws(MarkdownError) -> String {
+        let rendered = try renderedHTML(markdown) { String(cString: $0) }
+        return linkPolicy == .webOnly ? Self.addingRel(to: rendered) : rendered
+    }
+
+    /// ``render(_:)`` as UTF-8 bytes, copied from cmark-gfm's buffer as they are: no `String` is
+    /// made, so its UTF-8 check of every byte is skipped (the pages' HTML goes into files as
+    /// bytes). The input is a Swift string, valid UTF-8, which cmark-gfm copies or escapes with
+    /// ASCII markup, so the bytes are those of ``render(_:)``; a test holds the two equal.
+    public func renderBytes(_ markdown: String) throws(MarkdownError) -> [UInt8] {
+        let bytes = try renderedHTML(markdown) { html in
+            html.withMemoryRebound(to: UInt8.self, capacity: 1) { Array(UnsafeBufferPointer(start: $0, count: strlen(html))) }
+        }
+        return linkPolicy == .webOnly ? Array(Self.addingRel(to: String(decoding: bytes, as: UTF8.self)).utf8) : bytes
+    }
+
+    /// Parses `markdown` and hands cmark-gfm's HTML (a C string, freed afterwards) to `read`.
+    private func renderedHTML<Result>(
+        _ markdown: String, _ read: (UnsafeMutablePointer<CChar>) -> Result
+    ) throws(MarkdownError) -> Result {
         _ = Self.registerExtensions
         let inputBytes = markdown.utf8.count
         guard let parser = cmark_parser_new(options) else {
@@ -112,8 +131,7 @@ public struct MarkdownRenderer: Sendable {
                 document, options, cmark_parser_get_syntax_extensions(parser))
         else { throw .renderFailed(stage: .renderHTML, inputBytes: inputBytes) }
         defer { free(html) }
-        let rendered = String(cString: html)
-        return linkPolicy == .webOnly ? Self.addingRel(to: rendered) : rendered
+        return read(html)
     }
 
     /// Applies `LinkPolicy.webOnly` to a parsed document: images are replaced by their alt text

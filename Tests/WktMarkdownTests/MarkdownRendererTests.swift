@@ -10,6 +10,33 @@ struct MarkdownRendererTests {
     static let validateUTF8Bit: Int32 = 1 << 9
     static let hardBreaksBit: Int32 = 1 << 2
 
+    @Test("renderBytes gives the bytes of render, for hostile text too, in every profile")
+    func renderBytesEqualsRender() throws {
+        var inputs = [
+            "", "plain", "| a | b |\n| --- | ---: |\n| é | 𝄞 |\n", "<script>alert(1)</script> & \"q\" 'a'",
+            "e\u{301}\u{301} \u{2028}\u{2029} \u{202E}bidi\u{202C} \u{0}nul \u{FFFE}\u{FFFF} \t tab",
+            "[link](javascript:x) ![img](http://x/y.png) www.example.com ~~strike~~ - [ ] task",
+            "&amp; &#0; &#xD800; &#x110000; &nbsp; \\& \\<", "💪🏽 " + String(repeating: "ä", count: 5_000),
+            "# h\n\n> quote\n\n```\ncode \u{0}\n```\n",
+        ]
+        // Random strings of awkward pieces: markup, entities, combining marks, astral scalars.
+        let pieces = ["<", ">", "&", "&amp;", "|", "\n", "*", "_", "`", "\u{301}", "é", "𝄞", "\u{0}", "\\", "[", "](", ")", "www.", ":", "~"]
+        var seed: UInt64 = 7
+        for _ in 0..<200 {
+            var text = ""
+            for _ in 0..<(Int(seed >> 59) + 1) * 8 {
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text += pieces[Int((seed >> 33) % UInt64(pieces.count))]
+            }
+            inputs.append(text)
+        }
+        for renderer in [MarkdownRenderer.pages, .notes, .notesWithoutAutolinks] {
+            for input in inputs {
+                #expect(try renderer.renderBytes(input) == Array(try renderer.render(input).utf8), "\(input.debugDescription)")
+            }
+        }
+    }
+
     @Test("pages renders a GFM table with align attributes, not style=")
     func pagesTable() throws {
         let markdown = "| Set | Reps |\n|:--|--:|\n| 1 | 5 |\n| 2 | 3 |\n"

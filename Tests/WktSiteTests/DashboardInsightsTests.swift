@@ -10,7 +10,7 @@ struct DashboardInsightsTests {
         let page = try PageComposer(site: SiteModel(history: history, settings: SiteFixture.settings(), today: today)).dashboard()
         return try page.blocks.map { block throws -> String in
             switch block {
-            case .html(let html): html
+            case .html(let html): String(decoding: html, as: UTF8.self)
             case .markdown(let markdown): try MarkdownRenderer.pages.render(markdown)
             case .note(let note): note
             }

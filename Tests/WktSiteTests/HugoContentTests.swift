@@ -44,7 +44,7 @@ struct HugoContentTests {
             let (kind, source): (String, String) = switch block {
             case .markdown(let markdown): ("markdown", markdown)
             case .note(let note): ("note", note)
-            case .html(let html): ("html", html)
+            case .html(let html): ("html", String(decoding: html, as: UTF8.self))
             }
             kinds.insert(kind)
             #expect(text.contains(source.trimmingCharacters(in: .newlines)), "\(kind) block missing: \(source)")
@@ -87,7 +87,7 @@ struct HugoContentTests {
     func escaping() throws {
         let page = Page(
             path: "workouts/x.html", source: "test", title: "T", description: "D", section: .workouts,
-            blocks: [.markdown("a {{< b >}}\n"), .note("c {{% d %}}"), .html("<p>e</p>\n")])
+            blocks: [.markdown("a {{< b >}}\n"), .note("c {{% d %}}"), .html(Array("<p>e</p>\n".utf8))])
         let body = try HugoContent.body(of: page, layout: LayoutRenderer(), siteTitle: "S", footer: "F")
         #expect(body == "a {{&lt; b >}}\n\nc {{&#37; d %}}\n\n<p>e</p>\n")
         #expect(HugoContent.tomlString("a \"b\" \\ \u{7F}") == "\"a \\\"b\\\" \\\\ \\u007f\"")

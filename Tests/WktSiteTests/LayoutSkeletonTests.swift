@@ -110,7 +110,7 @@ struct LayoutSkeletonTests {
                 layout: layout, notes: NoteRenderer(), siteTitle: "AT&T Gym", buildID: "b1d", footer: "Built <by> wkt-site", baseURL: nil)
             for description in ["", "x<y"] {
                 let page = Page(path: "index.html", source: "test", title: "T", description: description, section: nil,
-                                blocks: [.html("<p>a</p>\n<p>b</p>\n")])
+                                blocks: [.html(Array("<p>a</p>\n<p>b</p>\n".utf8))])
                 let context = Self.context(title: "T", description: description, root: "", section: nil, body: "<p>a</p>\n<p>b</p>\n")
                 #expect(String(decoding: try renderer.render(page).bytes, as: UTF8.self) == (try layout.renderPage(context)))
             }
@@ -139,32 +139,37 @@ struct MarkdownBatchTests {
     func batchEqualsSeparate() throws {
         let renderer = PageRenderer(layout: try LayoutRenderer(), notes: NoteRenderer(), siteTitle: "S", buildID: "b", footer: "F", baseURL: nil)
         let cases: [[PageBlock]] = [
-            [.markdown("## Sets\n"), .html("<h3>Squat</h3>\n"), .markdown("| Set | Reps |\n| ---: | ---: |\n| 1 | 5 |\n"),
+            [.markdown("## Sets\n"), .html(Array("<h3>Squat</h3>\n".utf8)), .markdown("| Set | Reps |\n| ---: | ---: |\n| 1 | 5 |\n"),
              .note("~~old~~ note"), .markdown("| a |\n| --- |\n| b |"), .markdown(""), .markdown("Last *line* www.example.com")],
             // The separator's own text in a block: cut in the wrong number of parts, so rendered one by one.
             [.markdown("x\n"), .markdown(PageRenderer.blockSeparator + "\n"), .markdown("y\n")],
         ]
         for blocks in cases {
             let page = Page(path: "workouts/x.html", source: "test", title: "T", description: "D", section: .workouts, blocks: blocks)
-            #expect(try renderer.renderedMarkdown(of: page) == (try Self.separately(blocks)))
+            #expect(try renderer.renderedMarkdown(of: page).map { String(decoding: $0, as: UTF8.self) } == (try Self.separately(blocks)))
         }
+    }
+
+    /// ``PageRenderer/cut(_:into:)``'s parts as text.
+    static func cut(_ html: [UInt8], into count: Int) -> [String]? {
+        PageRenderer.cut(html, into: count).map { $0.map { String(decoding: $0, as: UTF8.self) } }
     }
 
     @Test("cutting at the rendered separator needs exactly one separator between parts")
     func cut() {
         let separator = String(decoding: PageRenderer.renderedBlockSeparator, as: UTF8.self)
-        #expect(PageRenderer.cut(Array("<p>a</p>\n\(separator)<p>b</p>\n".utf8), into: 2) == ["<p>a</p>\n", "<p>b</p>\n"])
-        #expect(PageRenderer.cut(Array("<p>a</p>\n\(separator)\(separator)".utf8), into: 2) == nil)
-        #expect(PageRenderer.cut(Array("<p>a</p>\n".utf8), into: 2) == nil)
+        #expect(Self.cut(Array("<p>a</p>\n\(separator)<p>b</p>\n".utf8), into: 2) == ["<p>a</p>\n", "<p>b</p>\n"])
+        #expect(Self.cut(Array("<p>a</p>\n\(separator)\(separator)".utf8), into: 2) == nil)
+        #expect(Self.cut(Array("<p>a</p>\n".utf8), into: 2) == nil)
         // At either end, and between near misses: `<` is everywhere in HTML, and a separator's
         // beginning without its end is text.
-        #expect(PageRenderer.cut([], into: 1) == [""])
-        #expect(PageRenderer.cut([], into: 2) == nil)
-        #expect(PageRenderer.cut(Array("\(separator)x".utf8), into: 2) == ["", "x"])
-        #expect(PageRenderer.cut(Array("x\(separator)".utf8), into: 2) == ["x", ""])
+        #expect(Self.cut([], into: 1) == [""])
+        #expect(Self.cut([], into: 2) == nil)
+        #expect(Self.cut(Array("\(separator)x".utf8), into: 2) == ["", "x"])
+        #expect(Self.cut(Array("x\(separator)".utf8), into: 2) == ["x", ""])
         let nearMiss = String(separator.dropLast(2))
-        #expect(PageRenderer.cut(Array("<<\(nearMiss)<\(separator)<p>wkt".utf8), into: 2) == ["<<\(nearMiss)<", "<p>wkt"])
-        #expect(PageRenderer.cut(Array(separator.dropLast().utf8), into: 1) == [String(separator.dropLast())])
+        #expect(Self.cut(Array("<<\(nearMiss)<\(separator)<p>wkt".utf8), into: 2) == ["<<\(nearMiss)<", "<p>wkt"])
+        #expect(Self.cut(Array(separator.dropLast().utf8), into: 1) == [String(separator.dropLast())])
         var seed: UInt64 = 3
         func next(_ bound: Int) -> Int {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -173,7 +178,7 @@ struct MarkdownBatchTests {
         let pieces = ["", "<", "<p>", "é<", nearMiss, "<table>\n<tr><td>1</td></tr>", "wkt"]
         for _ in 0..<300 {
             let parts = (0..<(1 + next(5))).map { _ in (0..<next(4)).map { _ in pieces[next(pieces.count)] }.joined() }
-            #expect(PageRenderer.cut(Array(parts.joined(separator: separator).utf8), into: parts.count) == parts)
+            #expect(Self.cut(Array(parts.joined(separator: separator).utf8), into: parts.count) == parts)
         }
     }
 }

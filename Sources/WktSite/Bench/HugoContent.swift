@@ -103,7 +103,7 @@ public enum HugoContent {
             switch block {
             case .markdown(let markdown): text = markdown
             case .note(let note): text = note
-            case .html(let html): text = html
+            case .html(let html): text = String(decoding: html, as: UTF8.self)
             }
             var trimmed = Substring(text)
             while trimmed.last == "\n" { trimmed = trimmed.dropLast() }

@@ -133,14 +133,32 @@ struct LayoutSkeleton: Sendable {
     /// The page for `context`; `slots` receives the byte range of every field piece in the output,
     /// in order (what ``splice(_:slots:into:)`` needs to reuse the page under another skeleton).
     func render(_ context: PageContext, slots: inout [Range<Int>]) -> [UInt8] {
+        render(context, body: nil, slots: &slots)
+    }
+
+    /// The page for `context` with `body` (UTF-8 bytes of trusted HTML) in place of its
+    /// ``PageContext/body``, copied as they are where the layout has `{{{body}}}`; `slots` as
+    /// for ``render(_:slots:)``.
+    func render(_ context: PageContext, body: [UInt8]?, slots: inout [Range<Int>]) -> [UInt8] {
         slots.removeAll(keepingCapacity: true)
+        // Escaping needs the text: made only when a piece escapes the body (a user template's
+        // `{{body}}`; the built-in layout has `{{{body}}}`).
+        let escapesBody = pieces.contains { piece in
+            if case .field(.body, true) = piece { true } else { false }
+        }
+        let bodyText = escapesBody ? body.map { String(decoding: $0, as: UTF8.self) } : nil
+        func value(_ field: Field) -> String {
+            if field == .body, let bodyText { return bodyText }
+            return field.value(in: context)
+        }
         var output: [UInt8] = []
         // The exact size (a few bytes over when a quote carries a combining mark and stays as it
         // is), so a page is one allocation: a collected build keeps every page in memory until
         // it is published, and a streamed one should not copy a page while growing it.
         output.reserveCapacity(pieces.reduce(fixedCount) { total, piece in
             guard case .field(let field, let escaped) = piece else { return total }
-            let value = field.value(in: context).utf8
+            if field == .body, !escaped, let body { return total + body.count }
+            let value = value(field).utf8
             return total + value.count + (escaped ? value.reduce(0) { $0 + Self.escapeGrowth($1) } : 0)
         })
         for piece in pieces {
@@ -148,12 +166,13 @@ struct LayoutSkeleton: Sendable {
             case .text(let bytes):
                 output.append(contentsOf: bytes)
             case .field(let field, let escaped):
-                let value = field.value(in: context)
                 let start = output.count
-                if escaped {
-                    Self.appendMustacheEscaped(value, to: &output)
+                if field == .body, !escaped, let body {
+                    output.append(contentsOf: body)
+                } else if escaped {
+                    Self.appendMustacheEscaped(value(field), to: &output)
                 } else {
-                    Self.appendBytes(of: value, to: &output)
+                    Self.appendBytes(of: value(field), to: &output)
                 }
                 slots.append(start..<output.count)
             }

@@ -89,7 +89,7 @@ extension PageComposer {
             calendar.append("</div>\n")
         }
         body.html(Self.legend(for: rows))
-        body.html(calendar.text)
+        body.html(calendar)
         let since = SiteModel.month(ofWeekStarting: first.start)
         return Page(path: SitePaths.historyIndex, source: "history index", title: "History",
                     description: "Every week since \(TextFormat.month(since, year: SiteModel.year(ofWeekStarting: first.start))) "
@@ -146,7 +146,7 @@ extension PageComposer {
             calendar.append("</div>\n")
         }
         body.html(Self.legend(for: rows))
-        body.html(calendar.text)
+        body.html(calendar)
         body.markdown("## Workouts")
         if days.isEmpty {
             body.markdown("No workouts in \(yearText).")

@@ -8,8 +8,11 @@ public enum PageBlock: Sendable, Equatable {
     /// A user's note as stored; rendered by `NoteRenderer` (safe mode, caps, no tables) inside
     /// `<div class="note">`, never inside a Markdown table.
     case note(String)
-    /// HTML our code produced (charts, calendars, cards); never passes through cmark.
-    case html(String)
+    /// HTML our code produced (charts, calendars, cards), as UTF-8 bytes; never passes through
+    /// cmark. Bytes, not a `String`: the byte buffers that write the longest of it (tables,
+    /// calendars, the comparison) hand it over without a UTF-8 check of every byte, and the
+    /// renderer copies it into the page as it is.
+    case html([UInt8])
 }
 
 /// One page before rendering: where it goes, what it is called and its body.
@@ -70,14 +73,29 @@ struct PageBody {
 
     /// Appends HTML our code produced.
     mutating func html(_ text: String) {
-        if case .html(var merged)? = blocks.last {
-            blocks.removeLast()  // leaves `merged` the only reference, so it grows in place
-            merged.append(text)
-            merged.append("\n")
-            blocks.append(.html(merged))
-        } else {
-            blocks.append(.html(text + "\n"))
+        appendHTML { merged in
+            if text.utf8.withContiguousStorageIfAvailable({ merged.append(contentsOf: $0) }) == nil {
+                merged.append(contentsOf: text.utf8)
+            }
         }
+    }
+
+    /// Appends HTML our code wrote into a byte buffer, as it is.
+    mutating func html(_ buffer: borrowing TextBuffer) {
+        appendHTML { buffer.write(to: &$0) }
+    }
+
+    /// Appends what `write` adds and a line feed to the last block when it is HTML, else to a
+    /// new HTML block.
+    private mutating func appendHTML(_ write: (inout [UInt8]) -> Void) {
+        var merged: [UInt8] = []
+        if case .html(let last)? = blocks.last {
+            merged = last
+            blocks.removeLast()  // leaves `merged` the only reference, so it grows in place
+        }
+        write(&merged)
+        merged.append(UInt8(ascii: "\n"))
+        blocks.append(.html(merged))
     }
 
     /// Appends a user's note in a `<div class="note …">`, with an optional plain-text label.

@@ -75,23 +75,24 @@ struct PageRenderer: Sendable {
     /// fences or reference definitions), so a blank line closes every block and each part is
     /// the HTML the block renders to alone. If the separator does not come out exactly once
     /// between each pair of blocks, each block is rendered on its own.
-    func renderedMarkdown(of page: Page) throws(SiteError) -> [String] {
+    /// The parts are UTF-8 bytes, slices of cmark-gfm's output (no `String` is made of them).
+    func renderedMarkdown(of page: Page) throws(SiteError) -> [ArraySlice<UInt8>] {
         var sources: [String] = []
         for case .markdown(let text) in page.blocks { sources.append(text) }
         if sources.count > 1 {
             let separator = "\n\n" + Self.blockSeparator + "\n\n"
             let html = try renderMarkdown(sources.joined(separator: separator), page: page)
-            if let parts = Self.cut(Array(html.utf8), into: sources.count) { return parts }
+            if let parts = Self.cut(html, into: sources.count) { return parts }
         }
-        var rendered: [String] = []
-        for source in sources { rendered.append(try renderMarkdown(source, page: page)) }
+        var rendered: [ArraySlice<UInt8>] = []
+        for source in sources { rendered.append(try renderMarkdown(source, page: page)[...]) }
         return rendered
     }
 
     /// One cmark-gfm call with the page profile.
-    private func renderMarkdown(_ markdown: String, page: Page) throws(SiteError) -> String {
+    private func renderMarkdown(_ markdown: String, page: Page) throws(SiteError) -> [UInt8] {
         do {
-            return try MarkdownRenderer.pages.render(markdown)
+            return try MarkdownRenderer.pages.renderBytes(markdown)
         } catch {
             throw .markdownFailed(path: page.path, message: error.description)
         }
@@ -99,10 +100,10 @@ struct PageRenderer: Sendable {
 
     /// `html` cut at ``renderedBlockSeparator`` into exactly `count` parts, or nil when the
     /// separator occurs another number of times.
-    static func cut(_ html: [UInt8], into count: Int) -> [String]? {
+    static func cut(_ html: [UInt8], into count: Int) -> [ArraySlice<UInt8>]? {
         let separator = renderedBlockSeparator
-        guard !html.isEmpty else { return count == 1 ? [""] : nil }
-        var parts: [String] = []
+        guard !html.isEmpty else { return count == 1 ? [html[...]] : nil }
+        var parts: [ArraySlice<UInt8>] = []
         parts.reserveCapacity(count)
         // The separator's first byte is found with memchr and the rest compared with memcmp
         // (element by element, the search took 3.5 instructions a byte of every page).
@@ -115,14 +116,14 @@ struct PageRenderer: Sendable {
                     guard let found = memchr(base + index, Int32(mark.pointee), bytes.count - separator.count + 1 - index) else { break }
                     index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                     if memcmp(base + index, mark, separator.count) == 0 {
-                        parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                        parts.append(html[start..<index])
                         index += separator.count
                         start = index
                     } else {
                         index += 1
                     }
                 }
-                parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+                parts.append(html[start...])
             }
         }
         return parts.count == count ? parts : nil
@@ -138,42 +139,54 @@ struct PageRenderer: Sendable {
     func renderRecordingSlots(_ page: Page) throws(SiteError) -> (file: OutputFile, slots: [Range<Int>]?) {
         let markdown = try renderedMarkdown(of: page)
         var markdownIndex = 0
-        // Every piece first, then one body of their total size (appending to a growing string
-        // copied the body at each doubling).
-        var pieces: [String] = []
-        pieces.reserveCapacity(page.blocks.count)
+        // Every piece first, then one body of their total size (appending to a growing buffer
+        // copied the body at each doubling). The body stays UTF-8 bytes up to the file when a
+        // skeleton lays the page out; only Mustache needs it as a `String`.
+        var notePieces: [String] = []
+        for case .note(let note) in page.blocks {
+            do {
+                notePieces.append(try notes.render(note).html)
+            } catch {
+                throw .markdownFailed(path: page.path, message: error.description)
+            }
+        }
+        var size = notePieces.reduce(0) { $0 + $1.utf8.count }
+        for block in page.blocks {
+            if case .html(let html) = block { size += html.count }
+        }
+        size += markdown.reduce(0) { $0 + $1.count }
+        var body: [UInt8] = []
+        body.reserveCapacity(size)
+        var noteIndex = 0
         for block in page.blocks {
             switch block {
             case .markdown:
-                pieces.append(markdown[markdownIndex])
+                body.append(contentsOf: markdown[markdownIndex])
                 markdownIndex += 1
-            case .note(let note):
-                do {
-                    pieces.append(try notes.render(note).html)
-                } catch {
-                    throw .markdownFailed(path: page.path, message: error.description)
-                }
+            case .note:
+                LayoutSkeleton.appendBytes(of: notePieces[noteIndex], to: &body)
+                noteIndex += 1
             case .html(let html):
-                pieces.append(html)
+                body.append(contentsOf: html)
             }
         }
-        var body = ""
-        body.reserveCapacity(pieces.reduce(0) { $0 + $1.utf8.count })
-        for piece in pieces { body.append(piece) }
         let root = page.path == SitePaths.notFound ? chrome.baseURL ?? "" : String(repeating: "../", count: page.depth)
-        let context = PageContext(
-            title: page.title, description: page.description, root: root, current: page.section, body: body,
-            siteTitle: chrome.siteTitle, buildID: chrome.buildID, footer: chrome.footer, shareMeta: shareMeta(page),
-            dataQuality: chrome.dataQuality)
-        if let template = page.bodyTemplate {
-            return (OutputFile(path: page.path, text: try layout.renderPage(context, bodyTemplate: template)), nil)
+        func context(body: String) -> PageContext {
+            PageContext(
+                title: page.title, description: page.description, root: root, current: page.section, body: body,
+                siteTitle: chrome.siteTitle, buildID: chrome.buildID, footer: chrome.footer, shareMeta: shareMeta(page),
+                dataQuality: chrome.dataQuality)
         }
-        if let skeleton = skeletons[SkeletonKey(root: root, section: page.section)] {
+        if page.bodyTemplate == nil, let skeleton = skeletons[SkeletonKey(root: root, section: page.section)] {
             var slots: [Range<Int>] = []
-            let bytes = skeleton.render(context, slots: &slots)
+            let bytes = skeleton.render(context(body: ""), body: body, slots: &slots)
             return (OutputFile(path: page.path, bytes: bytes), slots)
         }
-        return (OutputFile(path: page.path, text: try layout.renderPage(context)), nil)
+        let full = context(body: String(decoding: body, as: UTF8.self))
+        if let template = page.bodyTemplate {
+            return (OutputFile(path: page.path, text: try layout.renderPage(full, bodyTemplate: template)), nil)
+        }
+        return (OutputFile(path: page.path, text: try layout.renderPage(full)), nil)
     }
 
     /// The share tags of `page` (``ShareMeta``): its absolute URL only with a base URL, and never

@@ -70,6 +70,12 @@ struct TextBuffer: ~Copyable {
     /// The text written.
     var text: String { String(decoding: UnsafeBufferPointer(start: storage, count: count), as: UTF8.self) }
 
+    /// Appends the bytes written to `bytes`, as they are: a page's HTML block takes them this
+    /// way, without the UTF-8 check that making a `String` runs over every byte.
+    func write(to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: storage, count: count))
+    }
+
     /// Moves the bytes into storage for at least `needed` bytes (doubling, so appends stay
     /// amortized constant).
     private mutating func grow(toHold needed: Int) {

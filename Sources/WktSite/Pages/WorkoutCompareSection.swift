@@ -5,9 +5,10 @@ extension PageComposer {
     /// (``WorkoutComparison``), as HTML: a heading, what is compared with a link to it, and a
     /// table of sets, volume and best set per exercise (then → now, with the difference) and in
     /// total; for the first workout of its name, a sentence saying there is nothing to compare
-    /// with. Empty for a workout without exercises (nothing to compare).
-    func comparisonSection(_ entry: WorkoutEntry, root: String) -> String {
-        guard !entry.workout.exercises.isEmpty else { return "" }
+    /// with. Empty for a workout without exercises (nothing to compare). The bytes go into the
+    /// page as they are, without a `String` in between.
+    func comparisonSection(_ entry: WorkoutEntry, root: String) -> TextBuffer {
+        guard !entry.workout.exercises.isEmpty else { return TextBuffer(capacity: 0) }
         // Written as bytes (``TextBuffer``), the table straight into the section: one string per
         // piece of each cell was a tenth of the full build.
         var out = TextBuffer(capacity: 4096)
@@ -18,7 +19,7 @@ extension PageComposer {
             out.append("<p class=\"muted\">This is the first workout named “")
             out.append(HTML.text(entry.workout.name))
             out.append("”: there is nothing to compare it with yet.</p>\n")
-            return out.text
+            return out
         }
         let previous = site.workouts[index]
         let assistance = WorkoutComparison.Assistance(
@@ -59,7 +60,7 @@ extension PageComposer {
         out.append("</td>\n<td align=\"right\"></td>\n</tr>\n")
         HTML.tableEnd(hasRows: true, to: &out)
         out.append("</div>\n")
-        return out.text
+        return out
     }
 
     /// `3 → 4 (+1)`; a missing side is `–` and has no difference.

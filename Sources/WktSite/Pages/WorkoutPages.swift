@@ -196,7 +196,7 @@ extension PageComposer {
         }
         if block.painFlag { out.append(" <span class=\"badge badge-pain\">⚠ knees</span>") }
         out.append("</h3>")
-        body.html(out.text)
+        body.html(out)
         if block.sets.isEmpty {
             body.html("<p class=\"muted\">No sets logged.</p>")
         } else {
@@ -216,7 +216,7 @@ extension PageComposer {
                 total.append(" <span class=\"pr-volume\">session volume</span></span>")
             }
             total.append("</p>")
-            body.html(total.text)
+            body.html(total)
         }
         if let notes = block.notes, !notes.isEmpty { body.note(notes, extraClass: "exercise-note") }
         for (number, set) in block.sets.enumerated() {

@@ -44,7 +44,7 @@ extension PageComposer {
     /// (they count nowhere).
     /// Sets of an assisted exercise (`assistedOn` the training day) show `−20 assist → 62` and
     /// the effective volume (docs/product.md "Bodyweight, relative strength and DOTS").
-    func setsTable(_ sets: [WorkoutSet], marks: (Int) -> [PREvent], assistedOn day: CivilDate? = nil) -> String {
+    func setsTable(_ sets: [WorkoutSet], marks: (Int) -> [PREvent], assistedOn day: CivilDate? = nil) -> TextBuffer {
         let symbol = site.units.symbol
         let units = site.units
         let columns = [
@@ -94,6 +94,6 @@ extension PageComposer {
             out.append("</tr>\n")
         }
         HTML.tableEnd(hasRows: !sets.isEmpty, to: &out)
-        return out.text
+        return out
     }
 }
