@@ -10,7 +10,8 @@ import PackageDescription
 /// - `WktImport`   export files → `ImportBatch` (strict CSV reader, one importer per format)
 /// - `WktStore`    the SQLite store (the only module importing GRDB, and GRDB's SQLite module for
 ///                 the import's bulk inserts)
-/// - `WktMarkdown` cmark-gfm (the only module importing CCmarkGFM)
+/// - `WktMarkdown` cmark-gfm (the only module importing CCmarkGFM, and CMarkdownArena, the
+///                 per-thread bump allocator its parses use)
 /// - `WktDemo`     deterministic synthetic history
 /// - `WktSite`     pages, charts, feeds (Mustache), incremental builds (`Incremental/`)
 /// - `WktIO`       output files, atomic publish, run lock, interrupts (the only module importing
@@ -63,6 +64,7 @@ let package = Package(
         .target(name: "CRenameExchange"),
         .target(name: "CInterrupt"),
         .target(name: "CAllocator"),
+        .target(name: "CMarkdownArena"),
         // Test-only: a fault-injecting SQLite VFS (docs/reliability.md S-02); never linked into wkt-site.
         .target(name: "CSQLiteFaults", path: "Tests/CSQLiteFaults", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "WktFaultVFS", dependencies: ["CSQLiteFaults"], path: "Tests/WktFaultVFS", swiftSettings: swiftSettings),
@@ -87,7 +89,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .target(name: "WktMarkdown", dependencies: ["CCmarkGFM"], swiftSettings: swiftSettings),
+        .target(name: "WktMarkdown", dependencies: ["CCmarkGFM", "CMarkdownArena"], swiftSettings: swiftSettings),
         .target(name: "WktDemo", dependencies: ["WktCore"], swiftSettings: swiftSettings),
         .target(
             name: "WktSite",
@@ -147,7 +149,7 @@ let package = Package(
         .testTarget(
             name: "WktStoreTests", dependencies: ["WktStore", "WktCore", "WktFaultVFS"], swiftSettings: swiftSettings
         ),
-        .testTarget(name: "WktMarkdownTests", dependencies: ["WktMarkdown"], swiftSettings: swiftSettings),
+        .testTarget(name: "WktMarkdownTests", dependencies: ["WktMarkdown", "CMarkdownArena"], swiftSettings: swiftSettings),
         .testTarget(
             name: "WktSiteTests", dependencies: ["WktSite", "WktCore", "WktMarkdown", "WktDemo", "WktTestSupport"],
             swiftSettings: swiftSettings

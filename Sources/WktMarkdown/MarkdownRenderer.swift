@@ -1,5 +1,6 @@
 import Foundation
 import CCmarkGFM
+import CMarkdownArena
 
 #if canImport(Glibc)
     import Glibc
@@ -52,6 +53,16 @@ public struct MarkdownRenderer: Sendable {
     /// Serialises the inline-parsing phase of the C library (see ``render(_:)``).
     private static let cmarkLock = NSLock()
 
+    /// The allocator of every parse: this thread's bump arena (`CMarkdownArena`), reset after
+    /// each document. cmark-gfm's default allocator called calloc and free once per node,
+    /// inline and buffer: about 7 % of a full build's instructions. The HTML itself is rendered
+    /// with the default allocator, so the caller's buffer outlives the reset.
+    nonisolated(unsafe) private static let arena: UnsafeMutablePointer<cmark_mem> = {
+        let memory = UnsafeMutablePointer<cmark_mem>.allocate(capacity: 1)
+        memory.initialize(to: cmark_mem(calloc: wkt_arena_calloc, realloc: wkt_arena_realloc, free: wkt_arena_free))
+        return memory
+    }()
+
     /// The cmark-gfm syntax extensions attached to every parser, in attachment order.
     public let extensions: [String]
     /// What happens to link and image destinations after parsing.
@@ -98,8 +109,11 @@ public struct MarkdownRenderer: Sendable {
         _ markdown: String, _ read: (UnsafeMutablePointer<CChar>) -> Result
     ) throws(MarkdownError) -> Result {
         _ = Self.registerExtensions
+        // Declared first, so it runs last: after the HTML is read and the document and parser
+        // (whose memory is the arena's) are freed.
+        defer { wkt_arena_reset() }
         let inputBytes = markdown.utf8.count
-        guard let parser = cmark_parser_new(options) else {
+        guard let parser = cmark_parser_new_with_mem(options, Self.arena) else {
             throw .renderFailed(stage: .createParser, inputBytes: inputBytes)
         }
         defer { cmark_parser_free(parser) }  // runs last: the parser owns the extension list
@@ -127,8 +141,8 @@ public struct MarkdownRenderer: Sendable {
             try Self.restrictToWebDestinations(document, inputBytes: inputBytes)
         }
         guard
-            let html = cmark_render_html(
-                document, options, cmark_parser_get_syntax_extensions(parser))
+            let html = cmark_render_html_with_mem(
+                document, options, cmark_parser_get_syntax_extensions(parser), cmark_get_default_mem_allocator())
         else { throw .renderFailed(stage: .renderHTML, inputBytes: inputBytes) }
         defer { free(html) }
         return read(html)
