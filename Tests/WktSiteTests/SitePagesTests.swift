@@ -288,6 +288,20 @@ struct SiteNamesTests {
         #expect(parseXML(try #require(files["feed.xml"])).error == nil)
     }
 
+    @Test("the navigation is the same at every depth and section, made once or each time")
+    func navigationAtEveryDepth() {
+        for depth in 0...3 {
+            let root = String(repeating: "../", count: depth)
+            for current in [nil] + NavSection.allCases.map(Optional.some) {
+                let context = PageContext(
+                    title: "T", description: "D", depth: depth, current: current, body: "", siteTitle: "S", buildID: "b", footer: "F")
+                #expect(context.nav.map(\.href) == NavSection.allCases.map { root + $0.path })
+                #expect(context.nav.map(\.title) == NavSection.allCases.map(\.title))
+                #expect(context.nav.map(\.current) == NavSection.allCases.map { $0 == current }, "\(depth) \(String(describing: current))")
+            }
+        }
+    }
+
     @Test("every stored field of PageContext and NavItem is reachable by the template lookup")
     func templateFields() {
         let context = PageContext(

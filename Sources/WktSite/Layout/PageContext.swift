@@ -145,10 +145,26 @@ public struct PageContext: Sendable, Hashable {
         self.dataQuality = dataQuality
     }
 
-    /// The main navigation seen from a page with root prefix `root` in section `current`.
+    /// The main navigation seen from a page with root prefix `root` in section `current`. The
+    /// navigations of the page depths the site has (`""` and `../`) are made once: every page
+    /// needs one, and making it cost 15,000 instructions a page.
     private static func navigation(root: String, current: NavSection?) -> [NavItem] {
+        if let byRoot = madeNavigations[root] {
+            return byRoot[current.flatMap { NavSection.allCases.firstIndex(of: $0) }.map { $0 + 1 } ?? 0]
+        }
+        return makeNavigation(root: root, current: current)
+    }
+
+    /// The main navigation for `root` and `current`, made.
+    private static func makeNavigation(root: String, current: NavSection?) -> [NavItem] {
         NavSection.allCases.map { NavItem(title: $0.title, href: root + $0.path, current: $0 == current) }
     }
+
+    /// ``makeNavigation(root:current:)`` for the roots `""` and `../`: no section first, then
+    /// each section in ``NavSection/allCases`` order.
+    private static let madeNavigations: [String: [[NavItem]]] = Dictionary(uniqueKeysWithValues: ["", "../"].map { root in
+        (root, ([nil] + NavSection.allCases.map(Optional.some)).map { makeNavigation(root: root, current: $0) })
+    })
 
     private init(copying other: PageContext, body: String) {
         self.title = other.title

@@ -28,20 +28,35 @@ enum ShareMeta {
     ///   - url: The page's absolute URL (``Sitemap/absoluteURL(_:baseURL:)``), or nil.
     /// - Returns: The tags, one a line, without a final line break.
     static func tags(title: String, description: String, siteTitle: String, kind: Kind, url: String?) -> String {
-        var lines = [
-            property("og:site_name", siteTitle),
-            property("og:type", kind.rawValue),
-            property("og:title", title.isEmpty ? siteTitle : title),
-            property("og:description", description),
-        ]
-        if let url { lines.append(property("og:url", url)) }
-        lines.append("<meta name=\"twitter:card\" content=\"summary\">")
-        if let url { lines.append("<link rel=\"canonical\" href=\"\(HTMLEscaping.escapeHTML(url))\">") }
-        return lines.joined(separator: "\n")
+        // Written as bytes (``TextBuffer``): interpolating and joining the lines cost 14,000
+        // instructions a page.
+        var out = TextBuffer(capacity: 384 + siteTitle.utf8.count * 2 + title.utf8.count + description.utf8.count)
+        property("og:site_name", siteTitle, to: &out)
+        out.append("\n")
+        property("og:type", kind.rawValue, to: &out)
+        out.append("\n")
+        property("og:title", title.isEmpty ? siteTitle : title, to: &out)
+        out.append("\n")
+        property("og:description", description, to: &out)
+        if let url {
+            out.append("\n")
+            property("og:url", url, to: &out)
+        }
+        out.append("\n<meta name=\"twitter:card\" content=\"summary\">")
+        if let url {
+            out.append("\n<link rel=\"canonical\" href=\"")
+            out.append(HTMLEscaping.escapeHTML(url))
+            out.append("\">")
+        }
+        return out.text
     }
 
     /// `<meta property="NAME" content="VALUE">` with the value escaped.
-    private static func property(_ name: String, _ value: String) -> String {
-        "<meta property=\"\(name)\" content=\"\(HTMLEscaping.escapeHTML(value))\">"
+    private static func property(_ name: StaticString, _ value: String, to out: inout TextBuffer) {
+        out.append("<meta property=\"")
+        out.append(name)
+        out.append("\" content=\"")
+        out.append(HTMLEscaping.escapeHTML(value))
+        out.append("\">")
     }
 }
