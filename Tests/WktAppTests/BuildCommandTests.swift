@@ -118,7 +118,7 @@ struct BuildCommandTests {
         }
     }
 
-    @Test("a FIFO in place of the site's marker is refused at once, not waited on")
+    @Test("A-15: a FIFO in place of the site's marker is refused at once, not waited on")
     func fifoMarker() throws {
         let box = try Sandbox()
         defer { box.remove() }

@@ -232,7 +232,7 @@ struct FileSystemTests {
         refuse("fifo", EINVAL)
     }
 
-    @Test("readFile refuses a FIFO at once instead of waiting for a writer")
+    @Test("A-15: readFile refuses a FIFO at once instead of waiting for a writer")
     func readFileFIFO() throws {
         let scratch = try Scratch("read-fifo")
         defer { scratch.remove() }
