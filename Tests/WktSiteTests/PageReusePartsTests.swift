@@ -80,6 +80,22 @@ struct PageReusePartsTests {
         #expect(InputDigest.of(inside, ranges: slots) != InputDigest.of(bytes, ranges: slots))
         #expect(InputDigest.of(bytes, ranges: [5..<11, 16..<19]) != InputDigest.of(bytes, ranges: [5..<10, 15..<19]))
         #expect(InputDigest.of(bytes, ranges: [5..<9, 9..<19]) != InputDigest.of(bytes, ranges: [5..<10, 10..<19]))
+        // Long enough for the four lanes of 32-byte rounds, with a tail: any bit of any byte,
+        // swapping two words (two lanes), and the length all count.
+        let long = (0..<1_000).map { UInt8(truncatingIfNeeded: $0 &* 131 &+ 7) }
+        let longHash = whole(long)
+        for index in long.indices {
+            for bit in [0, 7] {
+                var changed = long
+                changed[index] ^= UInt8(1 << bit)
+                #expect(whole(changed) != longHash, "byte \(index) bit \(bit)")
+            }
+        }
+        var swapped = long
+        swapped.replaceSubrange(64..<80, with: Array(long[72..<80] + long[64..<72]))
+        #expect(whole(swapped) != longHash)
+        for count in [31, 32, 33, 63, 64, 65, 999] { #expect(whole(Array(long.prefix(count))) != longHash, "\(count) bytes") }
+        #expect(Set((0...70).map { whole([UInt8](repeating: 0, count: $0)) }).count == 71, "zeros of every length differ")
     }
 
     @Test("a previous page is intact only with its recorded size and slot hash, its slots inside it")

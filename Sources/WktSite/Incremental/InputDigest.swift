@@ -27,11 +27,12 @@ struct InputDigest {
 
     /// The digest of the bytes of `bytes` in `ranges`, range by range with each length mixed in
     /// (so moving a byte from one range to the next changes it); the ranges must lie in `bytes`.
+    /// The bytes go through ``addWide(_:)``: a rebuild checks 28 MB of previous pages with it.
     static func of(_ bytes: [UInt8], ranges: [Range<Int>]) -> UInt64 {
         var digest = InputDigest()
         digest.add(ranges.count)
         bytes.withUnsafeBytes { raw in
-            for range in ranges { digest.add(UnsafeRawBufferPointer(rebasing: raw[range])) }
+            for range in ranges { digest.addWide(UnsafeRawBufferPointer(rebasing: raw[range])) }
         }
         return digest.value
     }
@@ -60,7 +61,44 @@ struct InputDigest {
     /// Feeds bytes: their count, then eight at a time (the last word zero-padded).
     mutating func add(_ bytes: UnsafeRawBufferPointer) {
         step(UInt64(bytes.count))
+        addWords(bytes, from: 0)
+    }
+
+    /// Feeds bytes as `add` does (their count first), but 32 at a time through four
+    /// lanes, each mixed with the same step, that are folded in at the end (then the last
+    /// bytes one word at a time). One lane's steps wait on each other (a multiply each 8 bytes);
+    /// four lanes run side by side, so long inputs hash about three times as fast. Each lane
+    /// keeps the step's guarantee (two inputs of the same length that differ in one word differ
+    /// in that lane), and the fold is a bijection of each lane with the others fixed.
+    mutating func addWide(_ bytes: UnsafeRawBufferPointer) {
+        step(UInt64(bytes.count))
+        guard bytes.count >= 32 else { return addWords(bytes, from: 0) }
+        @inline(__always) func mix(_ lane: UInt64, _ word: UInt64) -> UInt64 {
+            let mixed = lane ^ word
+            return ((mixed << 29) | (mixed >> 35)) &* 0xBF58_476D_1CE4_E5B9
+        }
+        var lane0 = state
+        var lane1 = state ^ 0x94D0_49BB_1331_11EB
+        var lane2 = state ^ 0x2545_F491_4F6C_DD1D
+        var lane3 = state ^ 0x9E37_79B9_7F4A_7C15
         var offset = 0
+        while offset + 32 <= bytes.count {
+            lane0 = mix(lane0, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+            lane1 = mix(lane1, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)))
+            lane2 = mix(lane2, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)))
+            lane3 = mix(lane3, UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)))
+            offset += 32
+        }
+        step(lane0)
+        step(lane1)
+        step(lane2)
+        step(lane3)
+        addWords(bytes, from: offset)
+    }
+
+    /// Feeds `bytes` from `offset` on, eight at a time (the last word zero-padded).
+    private mutating func addWords(_ bytes: UnsafeRawBufferPointer, from start: Int) {
+        var offset = start
         while offset + 8 <= bytes.count {
             step(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
             offset += 8
