@@ -167,9 +167,16 @@ struct HistoryLoader {
             } else {
                 current?.position = position
             }
-            let rawKind = try setRows.text(3, row: id)
-            guard let kind = SetKind(rawValue: rawKind) else {
-                throw invalid("workout_set", id, "unknown set kind \(rawKind)")
+            // The common case compared as bytes; anything else read as text, as before.
+            let kind: SetKind
+            if let matched = setRows.matching(3, in: Self.setKinds) {
+                kind = matched
+            } else {
+                let rawKind = try setRows.text(3, row: id)
+                guard let parsed = SetKind(rawValue: rawKind) else {
+                    throw invalid("workout_set", id, "unknown set kind \(rawKind)")
+                }
+                kind = parsed
             }
             scratch.append(
                 WorkoutSet(
@@ -180,6 +187,9 @@ struct HistoryLoader {
         store()
         return true
     }
+
+    /// Every set kind with the UTF-8 bytes it is stored as.
+    static let setKinds = SetKind.allCases.map { (bytes: Array($0.rawValue.utf8), value: $0) }
 
     /// The stored schedule, nil when none is stored.
     func loadSchedule(_ db: Database) throws -> Schedule? {
