@@ -30,6 +30,7 @@ typedef struct wkt_chunk {
 static _Thread_local wkt_chunk *filling; /* the chunk being filled, then older full ones */
 static _Thread_local wkt_chunk *spare;   /* emptied chunks kept for reuse */
 static _Thread_local int registered;     /* whether this thread's exit frees its chunks */
+static _Thread_local int depth;          /* parses begun and not ended on this thread */
 
 /* A thread's chunks are freed when it exits (the thread pool ends idle threads, and `serve`
  * rebuilds for hours): a thread-specific key whose destructor runs at thread exit, while the
@@ -172,3 +173,9 @@ size_t wkt_arena_held_bytes(void) {
 }
 
 size_t wkt_arena_all_threads_bytes(void) { return __atomic_load_n(&all_threads_bytes, __ATOMIC_RELAXED); }
+
+int wkt_arena_begin(void) { return depth++ == 0; }
+
+void wkt_arena_end(void) {
+    if (depth > 0 && --depth == 0) wkt_arena_reset();
+}

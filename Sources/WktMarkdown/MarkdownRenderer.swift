@@ -109,11 +109,12 @@ public struct MarkdownRenderer: Sendable {
         _ markdown: String, _ read: (UnsafeMutablePointer<CChar>) -> Result
     ) throws(MarkdownError) -> Result {
         _ = Self.registerExtensions
-        // Declared first, so it runs last: after the HTML is read and the document and parser
-        // (whose memory is the arena's) are freed.
-        defer { wkt_arena_reset() }
+        // The arena is this thread's for the outermost parse only; the end, declared first so it
+        // runs last (after the HTML is read and the document and parser are freed), resets it.
+        let memory = wkt_arena_begin() != 0 ? Self.arena : cmark_get_default_mem_allocator()
+        defer { wkt_arena_end() }
         let inputBytes = markdown.utf8.count
-        guard let parser = cmark_parser_new_with_mem(options, Self.arena) else {
+        guard let parser = cmark_parser_new_with_mem(options, memory) else {
             throw .renderFailed(stage: .createParser, inputBytes: inputBytes)
         }
         defer { cmark_parser_free(parser) }  // runs last: the parser owns the extension list

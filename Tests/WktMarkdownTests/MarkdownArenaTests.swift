@@ -69,6 +69,28 @@ struct MarkdownArenaTests {
         #expect(wkt_arena_held_bytes() <= 4 << 20)
     }
 
+    @Test("only the outermost parse on a thread owns the arena; its end resets it")
+    func nesting() throws {
+        wkt_arena_reset()
+        #expect(wkt_arena_begin() == 1)
+        let outer = try #require(wkt_arena_calloc(1, 64))
+        memset(outer, 0x44, 64)
+        #expect(wkt_arena_begin() == 0, "a parse inside a parse must not use the arena")
+        wkt_arena_end()
+        // The inner end left the outer parse's memory alone.
+        #expect((0..<64).allSatisfy { outer.load(fromByteOffset: $0, as: UInt8.self) == 0x44 })
+        let next = try #require(wkt_arena_calloc(1, 64))
+        #expect(next != outer)
+        wkt_arena_end()
+        // The outermost end reset it: the next parse starts at the same place again.
+        #expect(wkt_arena_begin() == 1)
+        #expect(wkt_arena_calloc(1, 64) == outer)
+        wkt_arena_end()
+        wkt_arena_end()  // an unpaired end does nothing
+        #expect(wkt_arena_begin() == 1)
+        wkt_arena_end()
+    }
+
     @Test("a thread's arena is freed when the thread exits")
     func threadExit() throws {
         let before = wkt_arena_all_threads_bytes()

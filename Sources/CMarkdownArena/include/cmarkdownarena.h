@@ -12,6 +12,14 @@ void *wkt_arena_calloc(size_t count, size_t size);
 void *wkt_arena_realloc(void *pointer, size_t size);
 void wkt_arena_free(void *pointer);
 
+/// Begins a parse on this thread: returns 1 when no other parse is under way on it (the parse
+/// may use the arena), 0 when one is (a parse inside a parse must use another allocator: the
+/// outer one's reset would free its memory). Every call is paired with `wkt_arena_end`.
+int wkt_arena_begin(void);
+
+/// Ends a parse begun with `wkt_arena_begin`; ending the outermost one resets the arena.
+void wkt_arena_end(void);
+
 /// Makes everything this thread's arena handed out free for reuse: chunks are kept up to
 /// `WKT_ARENA_KEEP` bytes, larger amounts are returned to the system.
 void wkt_arena_reset(void);
