@@ -46,4 +46,24 @@ struct TextBufferTests {
             #expect(buffer.text == expected)
         }
     }
+
+    @Test("write(to:) appends exactly the bytes written, as text gives them")
+    func writeToBytes() {
+        var buffer = TextBuffer(capacity: 0)
+        for piece in ["<h3>", "Жим лёжа", " & 🏋️‍♀️", String(repeating: "x", count: 300)] { buffer.append(piece) }
+        var bytes: [UInt8] = Array("prefix".utf8)
+        buffer.write(to: &bytes)
+        #expect(bytes == Array(("prefix" + buffer.text).utf8))
+    }
+
+    @Test("links to root + path equal links to the joined string", arguments: ["", "../", "https://example.com/x/"])
+    func linksWithRoot(root: String) {
+        for (label, path) in [("Bench Press (Barbell)", "exercises/bench.html"), ("<b>&\u{202E}", "workouts/2026-11-21-0700.html"), ("", "")] {
+            #expect(MD.link(label, root: root, path: path) == MD.link(label, to: root + path))
+            #expect(HTML.link(label, root: root, path: path) == HTML.link(label, to: root + path))
+            #expect(HTML.link(label, root: root, path: path, rel: "prev") == HTML.link(label, to: root + path, rel: "prev"))
+        }
+        #expect(MD.link("a", root: "../", path: "b.html") == "[a](../b.html)")
+        #expect(HTML.link("a", root: "../", path: "b.html") == "<a href=\"../b.html\">a</a>")
+    }
 }

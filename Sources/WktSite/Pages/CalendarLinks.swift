@@ -36,7 +36,7 @@ extension PageComposer {
         guard !others.isEmpty else { return "" }
         let links = others.map { other in
             HTML.link(site.timesOfDay ? "\(other.workout.name) (\(TextFormat.clock(other.info.start)))" : other.workout.name,
-                      to: root + other.path)
+                      root: root, path: other.path)
         }
         return "<p class=\"same-day\">Also on this day: " + links.joined(separator: ", ") + "</p>"
     }

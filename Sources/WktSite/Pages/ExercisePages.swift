@@ -28,11 +28,11 @@ extension PageComposer {
             site.exercises[rows].map { exercise in
                 let records = exercise.stats.records
                 let last = exercise.sessions.last.map { site.workouts[$0.workoutIndex] }
-                return [MD.link(exercise.name, to: root + exercise.path), TextFormat.count(exercise.stats.workouts),
+                return [MD.link(exercise.name, root: root, path: exercise.path), TextFormat.count(exercise.stats.workouts),
                         TextFormat.count(exercise.stats.workingSets), site.units.volume(exercise.stats.volumeKg),
                         records.heaviest.map { site.units.weight($0.value) } ?? "–",
                         records.e1rm.map { site.units.estimate($0.value) } ?? "–",
-                        last.map { MD.link($0.day.description, to: root + $0.path) } ?? "–"]
+                        last.map { MD.link($0.day.description, root: root, path: $0.path) } ?? "–"]
             }))
         if !pageList.top.isEmpty { body.html(pageList.bottom) }
         var description = "\(TextFormat.plural(site.exercises.count, "exercise")) with their totals and records"
@@ -110,7 +110,7 @@ extension PageComposer {
             let volume = sets.reduce(0.0) { $0 + (assisted ? assistedVolume($1, on: entry.day) : $1.volumeKg) }
             let volumeText: String = volume > 0 ? site.units.volume(volume) : "–"
             var row: [String] = [
-                MD.link(entry.day.description, to: root + entry.path), workoutLink(entry, root: root),
+                MD.link(entry.day.description, root: root, path: entry.path), workoutLink(entry, root: root),
                 sets.map { setText($0, assistedOn: assisted ? entry.day : nil) }.joined(separator: ", "), volumeText,
             ]
             if withNotes { row.append(MD.text(note)) }

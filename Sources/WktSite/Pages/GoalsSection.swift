@@ -36,7 +36,7 @@ extension PageComposer {
             let metric = goal.goal.metric.displayName
             let name: String
             if linkExercise, let page = site.exercise(named: goal.exercise) {
-                name = HTML.link(goal.exercise, to: root + page.path)
+                name = HTML.link(goal.exercise, root: root, path: page.path)
             } else {
                 name = linkExercise ? HTML.text(goal.exercise) : ""
             }
@@ -58,7 +58,7 @@ extension PageComposer {
         var parts: [String] = []
         if let reached = goal.reached {
             let day = TextFormat.shortDay(reached.day)
-            let link = site.workout(id: reached.workoutID).map { HTML.link(day, to: root + $0.path) } ?? HTML.text(day)
+            let link = site.workout(id: reached.workoutID).map { HTML.link(day, root: root, path: $0.path) } ?? HTML.text(day)
             parts.append("Reached on " + link)
         } else if let day = goal.projection.day {
             parts.append(HTML.text("Projected for \(TextFormat.shortDay(day)) (trend of the last \(GoalProgress.windowWeeks) complete weeks)"))

@@ -61,7 +61,7 @@ extension PageComposer {
              MD.Column("Weeks on target", numeric: true), MD.Column("Volume", numeric: true), MD.Column("Review")],
             site.years.reversed().map { year in
                 let summary = summary(ofYear: year)
-                return [MD.link(TextFormat.year(year), to: root + SitePaths.historyYear(year)), TextFormat.count(summary.workouts),
+                return [MD.link(TextFormat.year(year), root: root, path: SitePaths.historyYear(year)), TextFormat.count(summary.workouts),
                         TextFormat.count(summary.trainingDays), "\(summary.weeksOnTarget) of \(summary.weeks)",
                         site.units.volume(summary.volumeKg), reviewLink(year, root: root)]
             }))
@@ -102,7 +102,7 @@ extension PageComposer {
     func reviewLink(_ year: Int, root: String, html: Bool = false) -> String {
         guard let review = yearReviews[year] else { return "–" }
         let text = Self.reviewTitle(review) + (html ? " →" : "")
-        return html ? HTML.link(text, to: root + SitePaths.yearReview(year)) : MD.link(text, to: root + SitePaths.yearReview(year))
+        return html ? HTML.link(text, root: root, path: SitePaths.yearReview(year)) : MD.link(text, root: root, path: SitePaths.yearReview(year))
     }
 
     /// `history/<year>.html`: the year as a heatmap, its weekly chart, its weeks and its workouts.

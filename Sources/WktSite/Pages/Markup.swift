@@ -33,14 +33,21 @@ enum MD {
 
     /// A link with database text and a generated destination (a relative path we made).
     static func link(_ raw: String, to href: String) -> String {
+        link(raw, root: "", path: href)
+    }
+
+    /// A link to `root` + `path` (the page's way to the site root and a site path), the two
+    /// written one after the other rather than joined into a string first.
+    static func link(_ raw: String, root: String, path: String) -> String {
         // As bytes (``TextBuffer``): pages are full of links, and each piece appended to a
         // string cost more than the link's text.
         let label = text(raw)
-        var out = TextBuffer(capacity: label.utf8.count + href.utf8.count + 4)
+        var out = TextBuffer(capacity: label.utf8.count + root.utf8.count + path.utf8.count + 4)
         out.append("[")
         out.append(label)
         out.append("](")
-        out.append(href)
+        out.append(root)
+        out.append(path)
         out.append(")")
         return out.text
     }
@@ -92,11 +99,17 @@ enum HTML {
 
     /// A link with database text and a generated destination.
     static func link(_ raw: String, to href: String, rel: String? = nil) -> String {
+        link(raw, root: "", path: href, rel: rel)
+    }
+
+    /// A link to `root` + `path`, as ``MD/link(_:root:path:)`` writes them.
+    static func link(_ raw: String, root: String, path: String, rel: String? = nil) -> String {
         // As bytes (``TextBuffer``), like ``MD/link(_:to:)``.
         let label = text(raw)
-        var out = TextBuffer(capacity: label.utf8.count + href.utf8.count + (rel?.utf8.count ?? 0) + 24)
+        var out = TextBuffer(capacity: label.utf8.count + root.utf8.count + path.utf8.count + (rel?.utf8.count ?? 0) + 24)
         out.append("<a href=\"")
-        out.append(href)
+        out.append(root)
+        out.append(path)
         if let rel {
             out.append("\" rel=\"")
             out.append(rel)

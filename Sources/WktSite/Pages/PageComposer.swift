@@ -197,13 +197,13 @@ final class PageComposer: Sendable {
 
     /// A link (Markdown) to a workout from a page whose root prefix is `root`.
     func workoutLink(_ entry: WorkoutEntry, root: String, text: String? = nil) -> String {
-        MD.link(text ?? entry.workout.name, to: root + entry.path)
+        MD.link(text ?? entry.workout.name, root: root, path: entry.path)
     }
 
     /// A link (Markdown) to an exercise page, or its escaped name when it has none.
     func exerciseLink(_ name: String, root: String) -> String {
         guard let exercise = site.exercise(named: name) else { return MD.text(name) }
-        return MD.link(name, to: root + exercise.path)
+        return MD.link(name, root: root, path: exercise.path)
     }
 
     /// `Heaviest`, `e1RM`, `Set volume`, `5-rep max`: the first letter upper-cased unless the
@@ -269,17 +269,17 @@ final class PageComposer: Sendable {
         return HTML.table(columns, groups.map { group in
             let event = group.event
             let workout = site.workout(id: event.workoutID)
-            var row = ["<span class=\"nowrap\">" + (workout.map { HTML.link(event.day.description, to: root + $0.path) } ?? event.day.description)
+            var row = ["<span class=\"nowrap\">" + (workout.map { HTML.link(event.day.description, root: root, path: $0.path) } ?? event.day.description)
                 + "</span>"]
             if showExercise { row.append(exerciseHTMLLink(event.exercise, root: root)) }
-            row += [prSummary(group), workout.map { HTML.link($0.workout.name, to: root + $0.path) } ?? HTML.text(event.workoutName)]
+            row += [prSummary(group), workout.map { HTML.link($0.workout.name, root: root, path: $0.path) } ?? HTML.text(event.workoutName)]
             return row
         })
     }
 
     /// A link (HTML) to an exercise page, or its escaped name when it has none.
     func exerciseHTMLLink(_ name: String, root: String) -> String {
-        site.exercise(named: name).map { HTML.link(name, to: root + $0.path) } ?? HTML.text(name)
+        site.exercise(named: name).map { HTML.link(name, root: root, path: $0.path) } ?? HTML.text(name)
     }
 
     /// The weeks of the report grouped by the year and month of their middle day, newest first.

@@ -38,13 +38,13 @@ extension PageComposer {
              MD.Column("Best set", numeric: true), MD.Column("Best session", numeric: true), MD.Column("Max reps", numeric: true)],
             withRecords[rows].map { exercise in
                 let records = exercise.stats.records
-                return [MD.link(exercise.name, to: root + exercise.path),
+                return [MD.link(exercise.name, root: root, path: exercise.path),
                         recordCell(records.heaviest, .heaviest, root: root),
                         recordCell(records.e1rm, .e1rm, root: root) + (relativeStrength(exercise.name).map { " · " + $0 } ?? ""),
                         recordCell(records.bestSetVolume, .setVolume, root: root),
                         recordCell(records.bestSessionVolume, .sessionVolume, root: root),
                         records.maxReps.map { record in
-                            site.workout(id: record.workoutID).map { MD.link(TextFormat.count(record.value), to: root + $0.path) } ?? TextFormat.count(record.value)
+                            site.workout(id: record.workoutID).map { MD.link(TextFormat.count(record.value), root: root, path: $0.path) } ?? TextFormat.count(record.value)
                         } ?? "–"]
             }))
         if !pageList.top.isEmpty { body.html(pageList.bottom) }
@@ -60,7 +60,7 @@ extension PageComposer {
         if events.isEmpty {
             body.markdown("No PRs yet: the first workout of an exercise sets its baseline.")
         } else if splitRecordsByYear {
-            body.markdown("By year: " + prYears.reversed().map { MD.link(TextFormat.year($0), to: root + SitePaths.recordsYear($0)) }
+            body.markdown("By year: " + prYears.reversed().map { MD.link(TextFormat.year($0), root: root, path: SitePaths.recordsYear($0)) }
                 .joined(separator: " · "))
             body.markdown("### Latest")
             body.html(prTable(groups: latestPRGroups(Self.latestPRsOnIndex), root: root))
@@ -114,7 +114,7 @@ extension PageComposer {
     private func recordCell(_ record: RecordValue?, _ metric: RecordMetric, root: String) -> String {
         guard let record else { return "–" }
         let value = site.units.record(metric, record.value)
-        let linked = site.workout(id: record.workoutID).map { MD.link(value, to: root + $0.path) } ?? MD.text(value)
+        let linked = site.workout(id: record.workoutID).map { MD.link(value, root: root, path: $0.path) } ?? MD.text(value)
         return linked + " · " + record.day.description
     }
 

@@ -22,7 +22,7 @@ extension PageComposer {
                 [MD.Column("Year"), MD.Column("Workouts", numeric: true), MD.Column("Sets", numeric: true), MD.Column("Volume", numeric: true)],
                 workoutYears.reversed().map { year in
                     let summary = summary(ofYear: year)
-                    return [MD.link(TextFormat.year(year), to: root + SitePaths.workoutsYear(year)), TextFormat.count(summary.workouts),
+                    return [MD.link(TextFormat.year(year), root: root, path: SitePaths.workoutsYear(year)), TextFormat.count(summary.workouts),
                             TextFormat.count(summary.workingSets), site.units.volume(summary.volumeKg)]
                 }))
             body.markdown("## Latest \(Self.latestOnIndex)")
@@ -85,7 +85,7 @@ extension PageComposer {
             var seen = Set<String>()
             let names = painful.filter { seen.insert($0).inserted }
             body.html("<p class=\"flag flag-pain\"><span class=\"flag-mark\" aria-hidden=\"true\">⚠</span> Irritated my knees: "
-                + names.map { name in site.exercise(named: name).map { HTML.link(name, to: root + $0.path) } ?? HTML.text(name) }
+                + names.map { name in site.exercise(named: name).map { HTML.link(name, root: root, path: $0.path) } ?? HTML.text(name) }
                     .joined(separator: ", ") + "</p>")
         }
         if let notes = workout.notes, !notes.isEmpty {
@@ -175,7 +175,7 @@ extension PageComposer {
     private func exerciseBlock(
         _ block: ExerciseBlock, day: CivilDate, root: String, sessionVolumePR: Bool, marks: (Int) -> [PREvent], into body: inout PageBody
     ) {
-        let heading = site.exercise(named: block.name).map { HTML.link(block.name, to: root + $0.path) } ?? HTML.text(block.name)
+        let heading = site.exercise(named: block.name).map { HTML.link(block.name, root: root, path: $0.path) } ?? HTML.text(block.name)
         let working = block.sets.filter(\.isWorking)
         // The heading and the block's total, written as bytes (``TextBuffer``); the name is
         // normalized and classified once per block, not once per set.

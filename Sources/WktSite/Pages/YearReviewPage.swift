@@ -207,7 +207,7 @@ extension PageComposer {
     func gainCell(_ gain: YearReview.RecordGain?, _ metric: RecordMetric, root: String) -> String {
         guard let gain else { return "–" }
         let text = { (kg: Double) in self.site.units.record(metric, kg) }
-        let best = site.workout(id: gain.workoutID).map { HTML.link(text(gain.bestKg), to: root + $0.path) } ?? HTML.text(text(gain.bestKg))
+        let best = site.workout(id: gain.workoutID).map { HTML.link(text(gain.bestKg), root: root, path: $0.path) } ?? HTML.text(text(gain.bestKg))
         return "<span class=\"nowrap\">\(HTML.text(text(gain.beforeKg))) → <strong>\(best)</strong></span> "
             + "<span class=\"nowrap\">(\(HTML.text(Self.change(gain.bestKg, gain.beforeKg, text))))</span>"
     }
@@ -225,7 +225,7 @@ extension PageComposer {
             + (first ? " (the log starts in \(yearText), so every exercise is new)" : "") + ".</p>")
         let shown = review.newExercises.prefix(Self.yearNewExerciseRows)
         body.html("<ul class=\"year-new\">" + shown.map { item in
-            let day = site.workout(id: item.workoutID).map { HTML.link(TextFormat.shortDay(item.day), to: root + $0.path) }
+            let day = site.workout(id: item.workoutID).map { HTML.link(TextFormat.shortDay(item.day), root: root, path: $0.path) }
                 ?? HTML.text(TextFormat.shortDay(item.day))
             return "<li>\(exerciseHTMLLink(item.name, root: root)) <span class=\"muted nowrap\">first on \(day)</span></li>"
         }.joined() + "</ul>")
