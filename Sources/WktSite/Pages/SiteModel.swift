@@ -54,7 +54,11 @@ struct ExerciseWorkoutSets: Sendable {
     /// Its working sets in logging order.
     var sets: [WorkoutSet] {
         switch positions {
-        case .one(let position): return blocks[position].sets.filter(\.isWorking)
+        case .one(let position):
+            // Most blocks have no warm-up: their array is shared, not filtered into a copy
+            // (the exercise pages ask 25,000 times in a full build of the 10-year demo).
+            let sets = blocks[position].sets
+            return sets.allSatisfy(\.isWorking) ? sets : sets.filter(\.isWorking)
         case .many(let list): return list.flatMap { blocks[$0].sets.filter(\.isWorking) }
         }
     }
