@@ -117,15 +117,19 @@ enum DiskCalls {
     static func patchFile(
         _ path: String, _ bytes: [UInt8], _ ranges: [Range<Int>], _ permissions: UInt32
     ) throws(FileSystemError) {
-        for range in ranges where range.lowerBound < 0 || range.upperBound > bytes.count {
-            throw FileSystemError(operation: "pwrite", path: path, code: EINVAL)
-        }
+        if let failure = rangeFailure(ranges, bytes, path) { throw failure }
         let fd = try openDescriptor(path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK)
         var failure = patchDescriptor(fd, path, bytes, ranges, permissions)
         if close(fd) == -1, failure == nil {
             failure = FileSystemError(operation: "close", path: path, code: errno)
         }
         if let failure { throw failure }
+    }
+
+    /// `EINVAL` for `pwrite` when a range lies outside `bytes` (checked before anything is written).
+    private static func rangeFailure(_ ranges: [Range<Int>], _ bytes: [UInt8], _ path: String) -> FileSystemError? {
+        ranges.contains { $0.lowerBound < 0 || $0.upperBound > bytes.count }
+            ? FileSystemError(operation: "pwrite", path: path, code: EINVAL) : nil
     }
 
     /// The work of `patchFile` on an open descriptor; returns the first failure.
@@ -242,11 +246,7 @@ enum DiskCalls {
         var failure: FileSystemError?
         do throws(FileSystemError) {
             if let wanted = ranges(try readAll(fd, path)) {
-                if wanted.contains(where: { $0.lowerBound < 0 || $0.upperBound > bytes.count }) {
-                    failure = FileSystemError(operation: "pwrite", path: path, code: EINVAL)
-                } else {
-                    failure = patchDescriptor(fd, path, bytes, wanted, permissions)
-                }
+                failure = rangeFailure(wanted, bytes, path) ?? patchDescriptor(fd, path, bytes, wanted, permissions)
             }
         } catch {
             failure = error

@@ -99,7 +99,7 @@ struct StoredRows {
         }
     }
 
-    /// Which of `candidates` the TEXT in `column` of row `rowID` is, compared byte for byte
+    /// Which of `candidates` the TEXT in `column` of the current row is, compared byte for byte
     /// without making a `String` (41,651 set kinds in the 10-year demo); nil when it is none of
     /// them or not TEXT (the caller then reads it with ``text(_:row:)``, which says why).
     func matching<Value>(_ column: Int32, in candidates: [(bytes: [UInt8], value: Value)]) -> Value? {
