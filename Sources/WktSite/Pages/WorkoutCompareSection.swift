@@ -39,25 +39,37 @@ extension PageComposer {
         let columns = [MD.Column("Exercise"), MD.Column("Working sets", numeric: true), MD.Column("Volume", numeric: true),
                        MD.Column("Best set", numeric: true)]
         HTML.tableStart(columns, hasRows: true, to: &out)
+        // Cells opened as ``HTML/table(_:_:)`` opens them (``HTML/cellStart(_:to:)``).
+        let (exercise, sets, volume, best) = (columns[0], columns[1], columns[2], columns[3])
         for row in comparison.rows {
-            out.append("<tr>\n<td>")
+            out.append("<tr>\n")
+            HTML.cellStart(exercise, to: &out)
             out.append(exerciseHTMLLink(row.name, root: root))
             if row.then == nil { out.append(" <span class=\"muted\">(new this time)</span>") }
             if row.now == nil { out.append(" <span class=\"muted\">(not done this time)</span>") }
-            out.append("</td>\n<td align=\"right\">")
+            out.append("</td>\n")
+            HTML.cellStart(sets, to: &out)
             setsCell(row.then, row.now, to: &out)
-            out.append("</td>\n<td align=\"right\">")
+            out.append("</td>\n")
+            HTML.cellStart(volume, to: &out)
             volumeCell(row.then?.volumeKg, row.now?.volumeKg, to: &out)
-            out.append("</td>\n<td align=\"right\">")
+            out.append("</td>\n")
+            HTML.cellStart(best, to: &out)
             bestCell(row.then?.best, row.now?.best, to: &out)
             out.append("</td>\n</tr>\n")
         }
         let totals = comparison.totals
-        out.append("<tr>\n<td><strong>Total</strong></td>\n<td align=\"right\">")
+        out.append("<tr>\n")
+        HTML.cellStart(exercise, to: &out)
+        out.append("<strong>Total</strong></td>\n")
+        HTML.cellStart(sets, to: &out)
         setsCell(totals.then, totals.now, to: &out)
-        out.append("</td>\n<td align=\"right\">")
+        out.append("</td>\n")
+        HTML.cellStart(volume, to: &out)
         volumeCell(totals.then.volumeKg, totals.now.volumeKg, to: &out)
-        out.append("</td>\n<td align=\"right\"></td>\n</tr>\n")
+        out.append("</td>\n")
+        HTML.cellStart(best, to: &out)
+        out.append("</td>\n</tr>\n")
         HTML.tableEnd(hasRows: true, to: &out)
         out.append("</div>\n")
         return out
