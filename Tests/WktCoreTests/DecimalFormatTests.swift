@@ -162,4 +162,59 @@ struct DecimalFormatTests {
         }
         #expect(DecimalFormat.grouped(1_234_567.5, decimals: 1, minDecimals: 1) == "1,234,567.5")
     }
+
+    @Test("a suffix is written after the number in the same pass, as appending it would")
+    func groupedWithSuffix() {
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 9.995, 999.95, 1000, -1000, 1234.5678, -9_876_543.21, 1e15, -2e15, .nan, -.infinity]
+        var seed: UInt64 = 11
+        for _ in 0..<500 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let magnitude = Double(seed >> 11) / Double(1 << 53) * pow(10, Double(seed % 17))
+            values.append(seed & 1 == 0 ? magnitude : -magnitude)
+        }
+        for value in values {
+            for decimals in [0, 1, 2, 6] {
+                for minDecimals in [0, 1] {
+                    let plain = DecimalFormat.grouped(value, decimals: decimals, minDecimals: minDecimals)
+                    #expect(DecimalFormat.grouped(value, decimals: decimals, minDecimals: minDecimals, suffix: " kg") == plain + " kg")
+                    #expect(DecimalFormat.grouped(value, decimals: decimals, minDecimals: minDecimals, suffix: "") == plain)
+                    // Past the 15 bytes of a small string, and with a multi-byte suffix.
+                    #expect(DecimalFormat.grouped(value, decimals: decimals, minDecimals: minDecimals, suffix: " kilograms · ≈")
+                                == plain + " kilograms · ≈")
+                }
+            }
+        }
+        for unit in WeightUnit.allCases {
+            let units = DisplayUnits(unit: unit)
+            for value in values {
+                #expect(units.weight(value) == units.weightNumber(value) + " " + units.symbol)
+                #expect(units.estimate(value) == DecimalFormat.grouped(units.convert(value), decimals: 1, minDecimals: 0) + " " + units.symbol)
+                #expect(units.volume(value) == DecimalFormat.grouped(units.convert(value)) + " " + units.symbol)
+            }
+        }
+    }
+
+    @Test("withText hands over the bytes fixed and grouped would make")
+    func withTextBytes() {
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 999.95, -1000, 1234.5678, 9_999_999_999.5, 1e15, -2e15, .nan, .infinity]
+        var seed: UInt64 = 17
+        for _ in 0..<500 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let magnitude = Double(seed >> 11) / Double(1 << 53) * pow(10, Double(seed % 17))
+            values.append(seed & 1 == 0 ? magnitude : -magnitude)
+        }
+        for value in values {
+            for decimals in [-1, 0, 1, 3, 6, 9] {
+                for minDecimals in [-1, 0, 1, 9] {
+                    let fixed = DecimalFormat.withText(fixed: value, decimals: decimals, minDecimals: minDecimals) { String(decoding: $0, as: UTF8.self) }
+                    #expect(fixed == DecimalFormat.fixed(value, decimals: decimals, minDecimals: minDecimals), "\(value) \(decimals) \(minDecimals)")
+                    let grouped = DecimalFormat.withText(fixed: value, decimals: decimals, minDecimals: minDecimals, grouping: true) {
+                        String(decoding: $0, as: UTF8.self)
+                    }
+                    #expect(grouped == DecimalFormat.grouped(value, decimals: decimals, minDecimals: minDecimals), "\(value) \(decimals) \(minDecimals)")
+                }
+            }
+        }
+    }
 }
+

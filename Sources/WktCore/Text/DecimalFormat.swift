@@ -100,32 +100,110 @@ public enum DecimalFormat {
     /// regrouping ``fixed(_:decimals:minDecimals:)``'s text through its UTF-8 view cost 2,100
     /// instructions a number, and a full build formats 175,000 (4.6 % of its instructions).
     public static func grouped(_ value: Double, decimals: Int, minDecimals: Int) -> String {
+        grouped(value, decimals: decimals, minDecimals: minDecimals, suffix: "")
+    }
+
+    /// ``grouped(_:decimals:minDecimals:)`` followed by `suffix` (a unit: `" kg"`), written in
+    /// the same pass: joining the number and the unit afterwards cost two string appends, more
+    /// than writing the digits (a full build formats 180,000 weights, estimates and volumes).
+    /// - Parameters:
+    ///   - value: The number (clamped like ``fixed(_:decimals:)``).
+    ///   - decimals: The most digits after the point, clamped to 0…6.
+    ///   - minDecimals: The fewest digits after the point, clamped to 0…`decimals`.
+    ///   - suffix: Text written right after the number.
+    /// - Returns: The grouped decimal text and the suffix.
+    public static func grouped(_ value: Double, decimals: Int, minDecimals: Int, suffix: StaticString) -> String {
         let places = min(6, max(0, decimals))
-        return text(units: units(value, places: places), places: places, minPlaces: min(places, max(0, minDecimals)), grouping: true)
+        return text(
+            units: units(value, places: places), places: places, minPlaces: min(places, max(0, minDecimals)), grouping: true,
+            suffix: suffix)
+    }
+
+    /// ``fixed(_:decimals:minDecimals:)``'s text (``grouped(_:decimals:minDecimals:)``'s with
+    /// `grouping`) handed to `body` as UTF-8 bytes in a stack buffer, without making a `String`:
+    /// for writers of bytes (chart coordinates, thousands of numbers a page).
+    /// - Parameters:
+    ///   - value: The number (clamped like ``fixed(_:decimals:)``).
+    ///   - decimals: The most digits after the point, clamped to 0…6.
+    ///   - minDecimals: The fewest digits after the point, clamped to 0…`decimals`.
+    ///   - grouping: `,` between groups of three digits before the point.
+    ///   - body: Reads the bytes (valid only during the call).
+    /// - Returns: What `body` returns.
+    public static func withText<Result>(
+        fixed value: Double, decimals: Int, minDecimals: Int, grouping: Bool = false,
+        _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    ) rethrows -> Result {
+        let places = min(6, max(0, decimals))
+        let number = Digits(units: units(value, places: places), places: places, minPlaces: min(places, max(0, minDecimals)), grouping: grouping)
+        // At most 19 digits, a sign, a point and 6 commas: 27 bytes.
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+            number.write(into: buffer)
+            return try body(UnsafeBufferPointer(rebasing: buffer[..<number.length]))
+        }
     }
 
     /// `units` × 10^−`places` as text, trailing zeros after the point dropped down to `minPlaces`;
     /// at least one digit before the point, `-` only for a non-zero value, and with `grouping` a
     /// `,` between groups of three digits before the point. Written straight into the string's
     /// storage (this runs for every number on every page).
-    private static func text(units: Int64, places: Int, minPlaces: Int, grouping: Bool = false) -> String {
-        var magnitude = units.magnitude
-        var places = places
-        while places > minPlaces, magnitude % 10 == 0 {
-            magnitude /= 10
-            places -= 1
-        }
-        var digitCount = 0
-        var rest = magnitude
-        repeat {
-            digitCount += 1
-            rest /= 10
-        } while rest > 0
-        digitCount = max(digitCount, places + 1)
-        let negative = units < 0
-        let commas = grouping ? (digitCount - places - 1) / 3 : 0
-        let length = (negative ? 1 : 0) + digitCount + (places > 0 ? 1 : 0) + commas
+    private static func text(
+        units: Int64, places: Int, minPlaces: Int, grouping: Bool = false, suffix: StaticString = ""
+    ) -> String {
+        let number = Digits(units: units, places: places, minPlaces: minPlaces, grouping: grouping)
+        let length = number.length + suffix.utf8CodeUnitCount
         return String(unsafeUninitializedCapacity: length) { buffer in
+            number.write(into: buffer)
+            if suffix.utf8CodeUnitCount > 0 {
+                suffix.withUTF8Buffer { bytes in
+                    for (offset, byte) in bytes.enumerated() { buffer[number.length + offset] = byte }
+                }
+            }
+            return length
+        }
+    }
+
+    /// The layout of one number's text (``text(units:places:minPlaces:grouping:suffix:)``): its
+    /// digits, point, commas and sign, measured first so the bytes are written in one pass.
+    private struct Digits {
+        /// The absolute value in units of 10^−`places`, trailing zeros dropped.
+        let magnitude: UInt64
+        /// Digits after the point.
+        let places: Int
+        /// Digits written (at least one before the point).
+        let digitCount: Int
+        /// Whether a `-` comes first.
+        let negative: Bool
+        /// Commas between groups of three digits.
+        let grouping: Bool
+        /// How many bytes the text has.
+        let length: Int
+
+        init(units: Int64, places: Int, minPlaces: Int, grouping: Bool) {
+            var magnitude = units.magnitude
+            var places = places
+            while places > minPlaces, magnitude % 10 == 0 {
+                magnitude /= 10
+                places -= 1
+            }
+            var digitCount = 0
+            var rest = magnitude
+            repeat {
+                digitCount += 1
+                rest /= 10
+            } while rest > 0
+            digitCount = max(digitCount, places + 1)
+            let commas = grouping ? (digitCount - places - 1) / 3 : 0
+            self.magnitude = magnitude
+            self.places = places
+            self.digitCount = digitCount
+            self.negative = units < 0
+            self.grouping = grouping
+            length = (negative ? 1 : 0) + digitCount + (places > 0 ? 1 : 0) + commas
+        }
+
+        /// Writes the text into `buffer[0..<length]`.
+        func write(into buffer: UnsafeMutableBufferPointer<UInt8>) {
+            var magnitude = magnitude
             var position = length
             for digit in 0..<digitCount {
                 if places > 0, digit == places {
@@ -141,7 +219,6 @@ public enum DecimalFormat {
                 magnitude /= 10
             }
             if negative { buffer[0] = UInt8(ascii: "-") }
-            return length
         }
     }
 

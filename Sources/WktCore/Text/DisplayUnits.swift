@@ -19,6 +19,14 @@ public struct DisplayUnits: Sendable, Hashable {
     /// `kg` or `lb`.
     public var symbol: String { unit.rawValue }
 
+    /// ``symbol`` after a space, as literal text for ``DecimalFormat/grouped(_:decimals:minDecimals:suffix:)``.
+    private var spacedSymbol: StaticString {
+        switch unit {
+        case .kg: " kg"
+        case .lb: " lb"
+        }
+    }
+
     /// Kilograms converted to the display unit.
     public func convert(_ kg: Double) -> Double {
         unit == .kg ? kg : kg / WeightUnit.kilogramsPerPound
@@ -40,15 +48,19 @@ public struct DisplayUnits: Sendable, Hashable {
     }
 
     /// A weight with its unit (`82.5 kg`).
-    public func weight(_ kg: Double) -> String { weightNumber(kg) + " " + symbol }
+    public func weight(_ kg: Double) -> String {
+        DecimalFormat.grouped(convert(kg), decimals: weightDecimals, minDecimals: 0, suffix: spacedSymbol)
+    }
 
     /// An estimated weight (e1RM) with at most one decimal and the unit (`116.7 kg`, `100 kg`).
     public func estimate(_ kg: Double) -> String {
-        DecimalFormat.grouped(convert(kg), decimals: 1, minDecimals: 0) + " " + symbol
+        DecimalFormat.grouped(convert(kg), decimals: 1, minDecimals: 0, suffix: spacedSymbol)
     }
 
     /// A volume in whole units with thousands separators (`12,345 kg`).
-    public func volume(_ kg: Double) -> String { DecimalFormat.grouped(convert(kg)) + " " + symbol }
+    public func volume(_ kg: Double) -> String {
+        DecimalFormat.grouped(convert(kg), decimals: 0, minDecimals: 0, suffix: spacedSymbol)
+    }
 
     /// A record's value in its metric's format: a weight, an e1RM estimate or a volume.
     public func record(_ metric: RecordMetric, _ kg: Double) -> String {

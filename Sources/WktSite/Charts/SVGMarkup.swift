@@ -55,9 +55,6 @@ struct SVGMarkup: ~Copyable {
         text.append("\n</style>\n")
     }
 
-    /// A coordinate with exactly one decimal.
-    static func number(_ value: Double) -> String { DecimalFormat.fixed(value, decimals: 1) }
-
     /// Opens a `<g>` with the given class and fixed presentation attributes.
     mutating func openGroup(_ className: String, attributes: String = "") {
         text.append("<g class=\"")
@@ -231,12 +228,12 @@ struct SVGMarkup: ~Copyable {
         }
     }
 
-    /// ` name="12.5"`: an attribute holding a coordinate or length (``number(_:)``).
+    /// ` name="12.5"`: an attribute holding a coordinate or length, with exactly one decimal.
     private mutating func coordinate(_ name: StaticString, _ value: Double) {
         text.append(" ")
         text.append(name)
         text.append("=\"")
-        text.append(Self.number(value))
+        text.append(fixed: value, decimals: 1)
         text.append("\"")
     }
 
@@ -252,9 +249,9 @@ struct SVGMarkup: ~Copyable {
     private mutating func appendPoints(_ points: [(x: Double, y: Double)]) {
         for (index, point) in points.enumerated() {
             if index > 0 { text.append(" ") }
-            text.append(Self.number(point.x))
+            text.append(fixed: point.x, decimals: 1)
             text.append(",")
-            text.append(Self.number(point.y))
+            text.append(fixed: point.y, decimals: 1)
         }
     }
 }

@@ -67,6 +67,12 @@ struct TextBuffer: ~Copyable {
         count += digits
     }
 
+    /// Appends `DecimalFormat.fixed(value, decimals: decimals)`'s text without making a string
+    /// (chart coordinates: tens of thousands a build).
+    mutating func append(fixed value: Double, decimals: Int) {
+        DecimalFormat.withText(fixed: value, decimals: decimals, minDecimals: decimals) { append(bytes: $0) }
+    }
+
     /// The text written.
     var text: String { String(decoding: UnsafeBufferPointer(start: storage, count: count), as: UTF8.self) }
 
