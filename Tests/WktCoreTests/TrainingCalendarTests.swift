@@ -25,6 +25,18 @@ struct TrainingCalendarTests {
         #expect(TrainingCalendar.isoWeeksInYear(2024) == 52)
     }
 
+    @Test("ISO labels are the zero-padded week-year and week, far from today too")
+    func isoLabelDigits() {
+        for year in [1, 9, 99, 999, 1000, 2026, 9998, 9999] {
+            for (month, day) in [(1, 1), (1, 4), (6, 15), (12, 28), (12, 31)] {
+                guard let date = CivilDate(year: year, month: month, day: day) else { continue }
+                let (weekYear, week) = TrainingCalendar.isoWeek(of: date)
+                #expect(TrainingCalendar.isoWeekLabel(of: date) == ASCIIDigits.pad(weekYear, 4) + "-W" + ASCIIDigits.pad(week, 2), "\(date)")
+            }
+        }
+        #expect(TrainingCalendar.isoWeekLabel(of: H.d("0999-06-15")) == "0999-W24")
+    }
+
     @Test("week start for every weekday setting")
     func weekStarts() {
         // 2026-11-18 is a Wednesday.

@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+import WktCore
 @testable import WktSite
 
 @Suite("TextBuffer")
@@ -65,5 +67,34 @@ struct TextBufferTests {
         }
         #expect(MD.link("a", root: "../", path: "b.html") == "[a](../b.html)")
         #expect(HTML.link("a", root: "../", path: "b.html") == "<a href=\"../b.html\">a</a>")
+    }
+
+    @Test("fixed-point numbers are written as DecimalFormat.fixed writes them")
+    func fixedNumbers() {
+        var values: [Double] = [0, -0.0, 0.04, -0.04, 0.05, -0.05, 12.25, -12.25, 999.95, 1e15, -1e15, 3e15, .nan, .infinity, -.infinity]
+        var seed: UInt64 = 5
+        for _ in 0..<1000 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let magnitude = Double(seed >> 11) / Double(1 << 53) * pow(10, Double(seed % 19))
+            values.append(seed & 1 == 0 ? magnitude : -magnitude)
+        }
+        for decimals in [-1, 0, 1, 2, 6, 9] {
+            var buffer = TextBuffer(capacity: 0)
+            var expected = ""
+            for value in values {
+                buffer.append(fixed: value, decimals: decimals)
+                buffer.append(" ")
+                expected += DecimalFormat.fixed(value, decimals: decimals) + " "
+            }
+            #expect(buffer.text == expected, "decimals \(decimals)")
+        }
+    }
+
+    @Test("the lead line: each part escaped and kept on one line, parts joined by a middle dot")
+    func leadLine() {
+        #expect(HTML.lead([]) == "<p class=\"lead\"></p>")
+        #expect(HTML.lead(["Monday 2026-11-23"]) == "<p class=\"lead\"><span class=\"nowrap\">Monday 2026-11-23</span></p>")
+        #expect(HTML.lead(["a<b", "", "\u{202E}x"]) == "<p class=\"lead\"><span class=\"nowrap\">a&lt;b</span> · "
+                    + "<span class=\"nowrap\">(unnamed)</span> · <span class=\"nowrap\"><bdi>\u{202E}x</bdi></span></p>")
     }
 }

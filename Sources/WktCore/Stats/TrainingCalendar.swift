@@ -78,7 +78,16 @@ public struct TrainingCalendar: Sendable, Hashable {
     /// `YYYY-Www` with the ISO week-year (`2026-W53`, `2019-W01`).
     public static func isoWeekLabel(of day: CivilDate) -> String {
         let (year, week) = isoWeek(of: day)
-        return ASCIIDigits.pad(year, 4) + "-W" + ASCIIDigits.pad(week, 2)
+        // Written straight into the string's bytes: joining three strings cost three times the
+        // label, and the pages ask for 19,000 of them (chart tooltips and data tables).
+        guard (0...9999).contains(year) else { return ASCIIDigits.pad(year, 4) + "-W" + ASCIIDigits.pad(week, 2) }
+        return String(unsafeUninitializedCapacity: 8) { bytes in
+            ASCIIDigits.write(year, width: 4, into: bytes, at: 0)
+            bytes[4] = UInt8(ascii: "-")
+            bytes[5] = UInt8(ascii: "W")
+            ASCIIDigits.write(week, width: 2, into: bytes, at: 6)
+            return 8
+        }
     }
 
     /// The number of ISO weeks (52 or 53) in ISO week-year `year`: 53 when 28 December, always in

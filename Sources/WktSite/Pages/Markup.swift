@@ -124,7 +124,18 @@ enum HTML {
     /// on one line (a date never breaks at its hyphens on a phone), the line breaking only
     /// between parts.
     static func lead(_ parts: [String]) -> String {
-        "<p class=\"lead\">" + parts.map { "<span class=\"nowrap\">\(text($0))</span>" }.joined(separator: " · ") + "</p>"
+        // As bytes (``TextBuffer``): a map, a join and an interpolation per part cost more than
+        // the line (every workout and exercise page has one).
+        var out = TextBuffer(capacity: 32 + parts.reduce(0) { $0 + $1.utf8.count + 40 })
+        out.append("<p class=\"lead\">")
+        for (index, part) in parts.enumerated() {
+            if index > 0 { out.append(" · ") }
+            out.append("<span class=\"nowrap\">")
+            out.append(text(part))
+            out.append("</span>")
+        }
+        out.append("</p>")
+        return out.text
     }
 
     /// A key number: label, value and an optional note, as a dashboard card.

@@ -14,6 +14,9 @@ final class WorkoutEntry: Sendable {
     let workout: Workout
     /// The page ID (`2026-11-18-0600`, or `2026-11-18` without times of day).
     let pageID: String
+    /// `workouts/<id>.html`: made once, since pages link to a workout many times (calendars,
+    /// pagers, tables), and each time made it cost two string appends.
+    let path: String
 
     /// An entry.
     init(index: Int, info: WorkoutInfo, workout: Workout, pageID: String) {
@@ -21,10 +24,9 @@ final class WorkoutEntry: Sendable {
         self.info = info
         self.workout = workout
         self.pageID = pageID
+        path = SitePaths.workout(pageID)
     }
 
-    /// `workouts/<id>.html`.
-    var path: String { SitePaths.workout(pageID) }
     /// The training day.
     var day: CivilDate { info.trainingDay }
 }
@@ -99,6 +101,7 @@ final class ExerciseEntry: Sendable {
     init(stats: ExerciseStats, slug: String, sessions: [ExerciseWorkoutSets], allEvents: [PREvent], eventPositions: [Int]) {
         self.stats = stats
         self.slug = slug
+        path = SitePaths.exercise(slug)
         self.sessions = sessions
         self.allEvents = allEvents
         self.eventPositions = eventPositions
@@ -107,8 +110,9 @@ final class ExerciseEntry: Sendable {
     /// Its PR events in walk order.
     var prEvents: [PREvent] { eventPositions.map { allEvents[$0] } }
 
-    /// `exercises/<slug>.html`.
-    var path: String { SitePaths.exercise(slug) }
+    /// `exercises/<slug>.html`, made once (as ``WorkoutEntry/path``: every workout page links
+    /// to its exercises, three times over).
+    let path: String
     /// The NFC name.
     var name: String { stats.name }
 }

@@ -110,23 +110,36 @@ extension PageComposer {
     }
 
     /// `then → now (difference)`, each part kept on one line; `–` when neither side has a value.
+    ///
+    /// The parts are numbers this file formats (counts, weights, volumes, the unit, `rep`,
+    /// `e1RM`, signs), never database text, so they are written as they are: escaping them
+    /// changed nothing and cost a scan of each (40,000 cells in a full build). Debug builds
+    /// (the tests) check that none holds a character HTML would need escaped.
     private func cell(_ then: String?, _ now: String?, difference: String?, to out: inout TextBuffer) {
         guard then != nil || now != nil else { return out.append("–") }
+        assert([then, now, difference].allSatisfy { $0.map(Self.isPlainGenerated) ?? true }, "comparison cells hold generated text only")
         out.append("<span class=\"nowrap\">")
-        out.append(HTML.text(then ?? "–"))
+        out.append(then ?? "–")
         out.append(" →</span> <span class=\"nowrap\">")
-        out.append(HTML.text(now ?? "–"))
+        out.append(now ?? "–")
         out.append("</span>")
         if let difference {
             out.append(" <span class=\"diff nowrap\">(")
-            out.append(HTML.text(difference))
+            out.append(difference)
             out.append(")</span>")
         }
     }
 
+    /// Whether `text` is non-empty and the same after ``HTML/text(_:)``: no character HTML
+    /// escapes, no bidi control.
+    static func isPlainGenerated(_ text: String) -> Bool {
+        !text.isEmpty && HTML.text(text) == text
+    }
+
     /// `magnitude` with the sign of `value`: `+5 kg`, `−5 kg` (a minus sign, U+2212), `±0 kg`.
     static func signed(_ value: Double, _ magnitude: String) -> String {
-        let zero = magnitude.unicodeScalars.allSatisfy { !("1"..."9").contains($0) }
+        // A zero magnitude has no digit 1–9 (`0`, `0.0 kg`, `0 reps`).
+        let zero = !magnitude.utf8.contains { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }
         if zero || value == 0 { return "±" + magnitude }
         return (value > 0 ? "+" : "\u{2212}") + magnitude
     }
