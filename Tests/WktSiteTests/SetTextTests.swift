@@ -8,9 +8,9 @@ import WktCore
 @Suite("Set text")
 struct SetTextTests {
     /// The first version of `setText`, kept as the reference.
-    static func reference(_ composer: PageComposer, _ set: WorkoutSet) -> String {
+    static func reference(_ composer: PageComposer, _ set: WorkoutSet, assistedOn day: CivilDate? = nil) -> String {
         var parts: [String] = []
-        let weight = set.weightKg.map { composer.site.units.weightNumber($0) }
+        let weight = day.map { composer.assistedWeightText(set, on: $0) } ?? set.weightKg.map { composer.site.units.weightNumber($0) }
         if let reps = set.reps, reps > 0 {
             parts.append((weight.map { $0 + " " } ?? "") + "× \(reps)")
         } else if let weight {
@@ -29,6 +29,8 @@ struct SetTextTests {
     func combinations() {
         let composer = PageComposer(site: SiteModel(history: SiteFixture.history, settings: SiteFixture.settings(), today: SiteFixture.today))
         var checked = 0
+        // Assisted sets on a day with a known bodyweight, and on one without.
+        let days = [SiteFixture.today, composer.site.workouts.first?.day ?? SiteFixture.today]
         for weight in [nil, 0, 62.5, 1_234.25] as [Double?] {
             for reps in [nil, 0, -3, 1, 12] as [Int?] {
                 for distance in [nil, 0, 400, 5_000] as [Double?] {
@@ -36,6 +38,13 @@ struct SetTextTests {
                         for kind in SetKind.allCases {
                             let set = WorkoutSet(kind: kind, weightKg: weight, reps: reps, seconds: seconds, distanceM: distance, rpe: nil, notes: nil)
                             #expect(composer.setText(set) == Self.reference(composer, set), "\(set)")
+                            for day in days {
+                                #expect(composer.setText(set, assistedOn: day) == Self.reference(composer, set, assistedOn: day), "\(set) \(day)")
+                                var buffer = TextBuffer(capacity: 0)
+                                buffer.append("x")
+                                composer.setText(set, assistedOn: day, into: &buffer)
+                                #expect(buffer.text == "x" + composer.setText(set, assistedOn: day))
+                            }
                             checked += 1
                         }
                     }

@@ -95,28 +95,17 @@ extension PageComposer {
         let sessions = Array(exercise.sessions.reversed())
         let notes = sessions.map { sessionNotes(exercise.name, in: site.workouts[$0.workoutIndex].workout) }
         let withNotes = notes.contains { !$0.isEmpty }
-        var year: Int?
-        var rows: [[String]] = []
         // Classified once per page, not once per set (twice: volume and set text).
         let assisted = isAssisted(exercise.name)
-        for (session, note) in zip(sessions, notes) {
-            let entry = site.workouts[session.workoutIndex]
-            if entry.day.year != year {
-                if let year { appendHistory(year: year, rows: rows, withNotes: withNotes, into: &body) }
-                year = entry.day.year
-                rows = []
-            }
-            let sets = session.sets
-            let volume = sets.reduce(0.0) { $0 + (assisted ? assistedVolume($1, on: entry.day) : $1.volumeKg) }
-            let volumeText: String = volume > 0 ? site.units.volume(volume) : "–"
-            var row: [String] = [
-                MD.link(entry.day.description, root: root, path: entry.path), workoutLink(entry, root: root),
-                sets.map { setText($0, assistedOn: assisted ? entry.day : nil) }.joined(separator: ", "), volumeText,
-            ]
-            if withNotes { row.append(MD.text(note)) }
-            rows.append(row)
+        var start = 0
+        while start < sessions.count {
+            let year = site.workouts[sessions[start].workoutIndex].day.year
+            var end = start + 1
+            while end < sessions.count, site.workouts[sessions[end].workoutIndex].day.year == year { end += 1 }
+            body.markdown("### \(TextFormat.year(year))")
+            body.markdown(historyTable(sessions[start..<end], notes: withNotes ? notes[start..<end] : nil, assisted: assisted, root: root))
+            start = end
         }
-        if let year { appendHistory(year: year, rows: rows, withNotes: withNotes, into: &body) }
         return exercisePageShell(exercise, blocks: body.blocks)
     }
 
@@ -156,11 +145,43 @@ extension PageComposer {
         return reps == 12 ? "12+" : String(reps)
     }
 
-    private func appendHistory(year: Int, rows: [[String]], withNotes: Bool, into body: inout PageBody) {
-        body.markdown("### \(TextFormat.year(year))")
+    /// One year of the set history as a Markdown table: date and workout (links), the sets, the
+    /// volume and, with `notes`, the plan and check-in column.
+    ///
+    /// Written row by row into bytes (``TextBuffer``), set texts and links included: a string per
+    /// cell, an array per row and the table joined from them cost 17,800 instructions a row
+    /// (11,872 rows in a full build); this way 11,600.
+    private func historyTable(
+        _ sessions: ArraySlice<ExerciseWorkoutSets>, notes: ArraySlice<String>?, assisted: Bool, root: String
+    ) -> String {
         var columns = [MD.Column("Date"), MD.Column("Workout"), MD.Column("Sets"), MD.Column("Volume", numeric: true)]
-        if withNotes { columns.append(MD.Column("Plan and check-in")) }
-        body.markdown(MD.table(columns, rows))
+        if notes != nil { columns.append(MD.Column("Plan and check-in")) }
+        var out = TextBuffer(capacity: 256 + 192 * sessions.count)
+        MD.tableHeader(columns, to: &out)
+        for (offset, session) in sessions.enumerated() {
+            let entry = site.workouts[session.workoutIndex]
+            let sets = session.sets
+            out.append("| ")
+            MD.link(entry.day.description, root: root, path: entry.path, to: &out)
+            out.append(" | ")
+            MD.link(entry.workout.name, root: root, path: entry.path, to: &out)
+            out.append(" | ")
+            for (index, set) in sets.enumerated() {
+                if index > 0 { out.append(", ") }
+                setText(set, assistedOn: assisted ? entry.day : nil, into: &out)
+            }
+            out.append(" | ")
+            let volume = sets.reduce(0.0) { $0 + (assisted ? assistedVolume($1, on: entry.day) : $1.volumeKg) }
+            out.append(volume > 0 ? site.units.volume(volume) : "–")
+            out.append(" |")
+            if let notes {
+                out.append(" ")
+                out.append(MD.text(notes[notes.startIndex + offset]))
+                out.append(" |")
+            }
+            out.append("\n")
+        }
+        return out.text
     }
 
     /// What the wkt JSON seeds record about one exercise in one workout (docs/formats.md "The seed apps", BodyFocus and
@@ -253,21 +274,38 @@ extension PageComposer {
     /// `(drop)` or `(failure)` after non-normal sets.
     /// An assisted exercise's set (`assistedOn` its training day) shows `−20 assist → 62 × 8`.
     func setText(_ set: WorkoutSet, assistedOn day: CivilDate? = nil) -> String {
-        // Written as bytes (``TextBuffer``), the parts separated by one space: an array of
-        // parts joined cost 2,000 instructions a set, 33,000 sets in a full build.
-        let weight = day.map { assistedWeightText(set, on: $0) } ?? set.weightKg.map { site.units.weightNumber($0) }
         var out = TextBuffer(capacity: 64)
+        setText(set, assistedOn: day, into: &out)
+        return out.text
+    }
+
+    /// Writes ``setText(_:assistedOn:)`` into `out`.
+    func setText(_ set: WorkoutSet, assistedOn day: CivilDate?, into out: inout TextBuffer) {
+        // Written as bytes (``TextBuffer``), the parts separated by one space: an array of
+        // parts joined cost 2,000 instructions a set, 33,000 sets in a full build. A weight
+        // is written from its digits (``DisplayUnits/weightNumber(_:)``'s text).
+        let assistedWeight = day.flatMap { assistedWeightText(set, on: $0) }
+        let hasWeight = day == nil ? set.weightKg != nil : assistedWeight != nil
+        func weight(_ out: inout TextBuffer) {
+            if let assistedWeight {
+                out.append(assistedWeight)
+            } else if let kg = set.weightKg {
+                DecimalFormat.withText(
+                    fixed: site.units.convert(kg), decimals: site.units.weightDecimals, minDecimals: 0, grouping: true
+                ) { out.append(bytes: $0) }
+            }
+        }
         var hasPart = false
         if let reps = set.reps, reps > 0 {
-            if let weight {
-                out.append(weight)
+            if hasWeight {
+                weight(&out)
                 out.append(" ")
             }
             out.append("× ")
             out.append(decimal: reps)
             hasPart = true
-        } else if let weight {
-            out.append(weight)
+        } else if hasWeight {
+            weight(&out)
             hasPart = true
         }
         if let distance = set.distanceM, distance > 0 {
@@ -285,6 +323,5 @@ extension PageComposer {
             out.append(set.kind.rawValue)
             out.append(")")
         }
-        return out.text
     }
 }

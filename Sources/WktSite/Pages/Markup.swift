@@ -41,15 +41,32 @@ enum MD {
     static func link(_ raw: String, root: String, path: String) -> String {
         // As bytes (``TextBuffer``): pages are full of links, and each piece appended to a
         // string cost more than the link's text.
-        let label = text(raw)
-        var out = TextBuffer(capacity: label.utf8.count + root.utf8.count + path.utf8.count + 4)
+        var out = TextBuffer(capacity: raw.utf8.count * 2 + root.utf8.count + path.utf8.count + 4)
+        link(raw, root: root, path: path, to: &out)
+        return out.text
+    }
+
+    /// Writes ``link(_:root:path:)`` into `out`.
+    static func link(_ raw: String, root: String, path: String, to out: inout TextBuffer) {
         out.append("[")
-        out.append(label)
+        out.append(text(raw))
         out.append("](")
         out.append(root)
         out.append(path)
         out.append(")")
-        return out.text
+    }
+
+    /// The heading row and the delimiter row of ``table(_:_:)``, for writers of its rows.
+    static func tableHeader(_ columns: [Column], to out: inout TextBuffer) {
+        out.append("|")
+        for column in columns {
+            out.append(" ")
+            out.append(text(column.title))
+            out.append(" |")
+        }
+        out.append("\n|")
+        for column in columns { out.append(column.delimiter) }
+        out.append("\n")
     }
 
     /// A table; cells are Markdown already (escaped text, links, numbers). Every row is written
@@ -63,15 +80,7 @@ enum MD {
             for cell in row { size += cell.utf8.count }
         }
         var out = TextBuffer(capacity: size)
-        out.append("|")
-        for column in columns {
-            out.append(" ")
-            out.append(text(column.title))
-            out.append(" |")
-        }
-        out.append("\n|")
-        for column in columns { out.append(column.delimiter) }
-        out.append("\n")
+        tableHeader(columns, to: &out)
         for row in rows {
             out.append("|")
             for index in columns.indices {
