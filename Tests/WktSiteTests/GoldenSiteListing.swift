@@ -16,13 +16,13 @@ enum GoldenSiteListing {
         exercises/cafe-73473dcc.html  f0a143c0148d1dce14b80e1feac105778a8ed8d7197d4ad4aea296c344084204
         exercises/cafe.html  fad55d2db401b06870ee676eb86acbc322ca7e897cc77ad0208230ae202c7aac
         exercises/curl-lrac.html  69204e1d9282e6536f5476f09f85561fdf2abd1195fa3e9e5f94b358f56cf08a
-        exercises/deadlift-barbell.html  3621e56363a9f51d6e17b7ceec32b8ad8144f33c71e92cbde1a53b11b42ecea1
+        exercises/deadlift-barbell.html  f9e0faad99a7821f0dc7682ec3d4a2915ad02302503ec3e7d933c4afa1b7c44d
         exercises/index.html  f98d6f2b5e48f52c0c2f918c7e67d0e4566b81bc7c79aa30654defcad677cce3
         exercises/leg-press.html  28ceb304f67561e784c6681ccfb3fd1afddf1fa59365aa98bb94ac716ecc73bc
         exercises/overhead-press-barbell.html  88b6faeb48c75f7288d9ee729b5fca58a2d4d5aed6a9a97fdf2c38299cd895ab
         exercises/plank.html  47d252f17f79f04277ca6584ee3a20cac4154a5cedb4f67183c49823912a24c9
         exercises/pull-up.html  0bbe42561e6827f425b9a36b95e940021995871c7ddd5ac4d3b0e82d5adab637
-        exercises/squat-barbell.html  17733fcf9b94b8713515778c42bad3cbce9e775175d1a062b07b51ce0bea5ebd
+        exercises/squat-barbell.html  d72dcac478126950b7175a43372744efa1b3ec8969727bb0b4fdc377ccf65dd7
         exercises/svg-onload-alert-1.html  2b8f19d044f857287640f86c9e2d0464b2af877d4f86331c8efca2b6b2c94efc
         exercises/treadmill.html  f4b67cd8cf4c2daa54e7682b9c3a5149bfdd0ad31defa40934e13433e4ba5771
         feed.xml  1e1f7de3fb68befe48ee5eb46094ad714fe6292781b19f247406df29eee1fe77

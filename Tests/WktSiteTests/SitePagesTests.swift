@@ -100,6 +100,20 @@ struct SitePagesTests {
         #expect(bench.contains("<td>80 × 5, 80 × 5, 85 × 3</td>"), "warm-ups are left out of the set history")
         #expect(bench.contains("<h3>2025</h3>"))
         #expect(!bench.contains("200 × 1"), "the future workout is ignored")
+        #expect(!bench.contains("Plan and check-in"), "no workout of the bench press recorded a plan or check-in")
+    }
+
+    @Test("the set history's plan and check-in column: the seed apps' values, an empty cell for a workout without")
+    func setHistoryNotes() throws {
+        let squat = try page("exercises/squat-barbell.html")
+        #expect(squat.contains("<th>Plan and check-in</th>"))
+        #expect(squat.contains("<td align=\"right\">1,900 kg</td>\n<td>⚠ knees · 4 of 5 planned sets</td>\n</tr>"))
+        // 2026-11-13 had neither: its cell is empty, not "(unnamed)".
+        #expect(squat.contains("<td>105 × 5, 105 × 5</td>\n<td align=\"right\">1,050 kg</td>\n<td></td>\n</tr>"))
+        let deadlift = try page("exercises/deadlift-barbell.html")
+        #expect(deadlift.contains("<td>Knee pain 1, Energy 3 · rated 4 of 5</td>") || deadlift.contains("<td>Energy 3, Knee pain 1 · rated 4 of 5</td>"))
+        #expect(deadlift.contains("<td>150 × 5</td>\n<td align=\"right\">750 kg</td>\n<td></td>\n</tr>"))
+        for page in [squat, deadlift] { #expect(!page.contains("(unnamed)")) }
     }
 
     @Test("R-04: the hostile exercise name is escaped in the title, headings, links, SVG text and titles")

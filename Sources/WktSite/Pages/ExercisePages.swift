@@ -175,8 +175,11 @@ extension PageComposer {
             out.append(volume > 0 ? site.units.volume(volume) : "–")
             out.append(" |")
             if let notes {
+                // A workout without a plan or check-in for this exercise leaves its cell empty
+                // (MD.text would write `(unnamed)` for the empty text).
+                let note = notes[notes.startIndex + offset]
                 out.append(" ")
-                out.append(MD.text(notes[notes.startIndex + offset]))
+                if !note.isEmpty { out.append(MD.text(note)) }
                 out.append(" |")
             }
             out.append("\n")
