@@ -167,12 +167,40 @@ enum HTML {
     /// Previous / up / next links between pages of a series (years, workouts).
     static func pager(label: String, previous: (text: String, href: String)?, up: (text: String, href: String)?,
                       next: (text: String, href: String)?) -> String {
-        var out = "<nav class=\"pager\" aria-label=\"\(attribute(label))\">"
-        out += previous.map { "<a class=\"pager-prev\" rel=\"prev\" href=\"\($0.href)\">← \(text($0.text))</a>" }
-            ?? "<span class=\"pager-prev\"></span>"
-        out += up.map { "<a class=\"pager-up\" href=\"\($0.href)\">\(text($0.text))</a>" } ?? "<span class=\"pager-up\"></span>"
-        out += next.map { "<a class=\"pager-next\" rel=\"next\" href=\"\($0.href)\">\(text($0.text)) →</a>" }
-            ?? "<span class=\"pager-next\"></span>"
-        return out + "</nav>"
+        // As bytes (``TextBuffer``): an interpolation per link and the joins cost 15,000
+        // instructions a workout page.
+        var out = TextBuffer(capacity: 512)
+        out.append("<nav class=\"pager\" aria-label=\"")
+        out.append(attribute(label))
+        out.append("\">")
+        if let previous {
+            out.append("<a class=\"pager-prev\" rel=\"prev\" href=\"")
+            out.append(previous.href)
+            out.append("\">← ")
+            out.append(text(previous.text))
+            out.append("</a>")
+        } else {
+            out.append("<span class=\"pager-prev\"></span>")
+        }
+        if let up {
+            out.append("<a class=\"pager-up\" href=\"")
+            out.append(up.href)
+            out.append("\">")
+            out.append(text(up.text))
+            out.append("</a>")
+        } else {
+            out.append("<span class=\"pager-up\"></span>")
+        }
+        if let next {
+            out.append("<a class=\"pager-next\" rel=\"next\" href=\"")
+            out.append(next.href)
+            out.append("\">")
+            out.append(text(next.text))
+            out.append(" →</a>")
+        } else {
+            out.append("<span class=\"pager-next\"></span>")
+        }
+        out.append("</nav>")
+        return out.text
     }
 }

