@@ -194,27 +194,34 @@ struct DecimalFormatTests {
         }
     }
 
-    @Test("withText hands over the bytes fixed and grouped would make")
-    func withTextBytes() {
-        var values: [Double] = [0, -0.0, 0.5, -0.5, 999.95, -1000, 1234.5678, 9_999_999_999.5, 1e15, -2e15, .nan, .infinity]
+    @Test("write puts the bytes fixed and grouped would make at the start of the buffer")
+    func writtenBytes() {
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 999.95, -1000, 1234.5678, 9_999_999_999.5, 1e15, -2e15, -9.2e18, .nan, .infinity]
         var seed: UInt64 = 17
         for _ in 0..<500 {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let magnitude = Double(seed >> 11) / Double(1 << 53) * pow(10, Double(seed % 17))
             values.append(seed & 1 == 0 ? magnitude : -magnitude)
         }
+        var buffer = [UInt8](repeating: 0xFF, count: DecimalFormat.maxWrittenBytes)
+        func written(_ value: Double, _ decimals: Int, _ minDecimals: Int, grouping: Bool) -> String {
+            buffer.withUnsafeMutableBufferPointer { bytes in
+                let count = DecimalFormat.write(fixed: value, decimals: decimals, minDecimals: minDecimals, grouping: grouping, into: bytes)
+                return String(decoding: bytes[..<count], as: UTF8.self)
+            }
+        }
         for value in values {
             for decimals in [-1, 0, 1, 3, 6, 9] {
                 for minDecimals in [-1, 0, 1, 9] {
-                    let fixed = DecimalFormat.withText(fixed: value, decimals: decimals, minDecimals: minDecimals) { String(decoding: $0, as: UTF8.self) }
-                    #expect(fixed == DecimalFormat.fixed(value, decimals: decimals, minDecimals: minDecimals), "\(value) \(decimals) \(minDecimals)")
-                    let grouped = DecimalFormat.withText(fixed: value, decimals: decimals, minDecimals: minDecimals, grouping: true) {
-                        String(decoding: $0, as: UTF8.self)
-                    }
-                    #expect(grouped == DecimalFormat.grouped(value, decimals: decimals, minDecimals: minDecimals), "\(value) \(decimals) \(minDecimals)")
+                    #expect(written(value, decimals, minDecimals, grouping: false) == DecimalFormat.fixed(value, decimals: decimals, minDecimals: minDecimals),
+                            "\(value) \(decimals) \(minDecimals)")
+                    #expect(written(value, decimals, minDecimals, grouping: true) == DecimalFormat.grouped(value, decimals: decimals, minDecimals: minDecimals),
+                            "\(value) \(decimals) \(minDecimals)")
                 }
             }
         }
+        // The longest text fits: the most negative clamped value with six decimals, grouped.
+        #expect(written(-1e15, 6, 6, grouping: true).utf8.count <= DecimalFormat.maxWrittenBytes)
     }
 }
 

@@ -88,6 +88,15 @@ struct TextBufferTests {
             }
             #expect(buffer.text == expected, "decimals \(decimals)")
         }
+        // Grouped, with fewer decimals kept, written past many growths of a small buffer.
+        var grouped = TextBuffer(capacity: 0)
+        var expected = ""
+        for value in values {
+            grouped.append(fixed: value, decimals: 2, minDecimals: 0, grouping: true)
+            grouped.append("|")
+            expected += DecimalFormat.grouped(value, decimals: 2, minDecimals: 0) + "|"
+        }
+        #expect(grouped.text == expected)
     }
 
     @Test("the lead line: each part escaped and kept on one line, parts joined by a middle dot")

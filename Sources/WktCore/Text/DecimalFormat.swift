@@ -119,27 +119,28 @@ public enum DecimalFormat {
             suffix: suffix)
     }
 
-    /// ``fixed(_:decimals:minDecimals:)``'s text (``grouped(_:decimals:minDecimals:)``'s with
-    /// `grouping`) handed to `body` as UTF-8 bytes in a stack buffer, without making a `String`:
-    /// for writers of bytes (chart coordinates, thousands of numbers a page).
+    /// The most bytes ``write(fixed:decimals:minDecimals:grouping:into:)`` writes: 19 digits, a
+    /// sign, a point and 6 commas are 27.
+    public static let maxWrittenBytes = 32
+
+    /// Writes ``fixed(_:decimals:minDecimals:)``'s text (``grouped(_:decimals:minDecimals:)``'s
+    /// with `grouping`) as UTF-8 at the start of `buffer`, without making a `String`: for
+    /// writers of bytes (chart coordinates and table numbers, tens of thousands a build).
     /// - Parameters:
     ///   - value: The number (clamped like ``fixed(_:decimals:)``).
     ///   - decimals: The most digits after the point, clamped to 0…6.
     ///   - minDecimals: The fewest digits after the point, clamped to 0…`decimals`.
     ///   - grouping: `,` between groups of three digits before the point.
-    ///   - body: Reads the bytes (valid only during the call).
-    /// - Returns: What `body` returns.
-    public static func withText<Result>(
-        fixed value: Double, decimals: Int, minDecimals: Int, grouping: Bool = false,
-        _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
-    ) rethrows -> Result {
+    ///   - buffer: Room for at least ``maxWrittenBytes`` bytes.
+    /// - Returns: How many bytes were written.
+    public static func write(
+        fixed value: Double, decimals: Int, minDecimals: Int, grouping: Bool = false, into buffer: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int {
+        precondition(buffer.count >= maxWrittenBytes, "DecimalFormat.write needs \(maxWrittenBytes) bytes")
         let places = min(6, max(0, decimals))
         let number = Digits(units: units(value, places: places), places: places, minPlaces: min(places, max(0, minDecimals)), grouping: grouping)
-        // At most 19 digits, a sign, a point and 6 commas: 27 bytes.
-        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
-            number.write(into: buffer)
-            return try body(UnsafeBufferPointer(rebasing: buffer[..<number.length]))
-        }
+        number.write(into: buffer)
+        return number.length
     }
 
     /// `units` × 10^−`places` as text, trailing zeros after the point dropped down to `minPlaces`;

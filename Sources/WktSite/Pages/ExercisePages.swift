@@ -293,9 +293,7 @@ extension PageComposer {
             if let assistedWeight {
                 out.append(assistedWeight)
             } else if let kg = set.weightKg {
-                DecimalFormat.withText(
-                    fixed: site.units.convert(kg), decimals: site.units.weightDecimals, minDecimals: 0, grouping: true
-                ) { out.append(bytes: $0) }
+                out.append(fixed: site.units.convert(kg), decimals: site.units.weightDecimals, minDecimals: 0, grouping: true)
             }
         }
         var hasPart = false

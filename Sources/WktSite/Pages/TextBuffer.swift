@@ -67,10 +67,14 @@ struct TextBuffer: ~Copyable {
         count += digits
     }
 
-    /// Appends `DecimalFormat.fixed(value, decimals: decimals)`'s text without making a string
-    /// (chart coordinates: tens of thousands a build).
-    mutating func append(fixed value: Double, decimals: Int) {
-        DecimalFormat.withText(fixed: value, decimals: decimals, minDecimals: decimals) { append(bytes: $0) }
+    /// Appends `DecimalFormat.fixed(value, decimals:, minDecimals:)`'s text (`grouped`'s with
+    /// `grouping`) without making a string, its digits written in place (chart coordinates and
+    /// table numbers: tens of thousands a build).
+    mutating func append(fixed value: Double, decimals: Int, minDecimals: Int? = nil, grouping: Bool = false) {
+        if count + DecimalFormat.maxWrittenBytes > capacity { grow(toHold: count + DecimalFormat.maxWrittenBytes) }
+        count += DecimalFormat.write(
+            fixed: value, decimals: decimals, minDecimals: minDecimals ?? decimals, grouping: grouping,
+            into: UnsafeMutableBufferPointer(start: storage + count, count: capacity - count))
     }
 
     /// The text written.

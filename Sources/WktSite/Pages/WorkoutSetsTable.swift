@@ -101,17 +101,13 @@ extension PageComposer {
                     case .kind:
                         out.append(Self.kindName(set))
                     case .weight where day == nil && set.weightKg != nil:
-                        DecimalFormat.withText(
-                            fixed: units.convert(set.weightKg ?? 0), decimals: units.weightDecimals, minDecimals: 0, grouping: true
-                        ) { out.append(bytes: $0) }
+                        out.append(fixed: units.convert(set.weightKg ?? 0), decimals: units.weightDecimals, minDecimals: 0, grouping: true)
                     case .reps where set.reps != nil:
                         out.append(decimal: set.reps ?? 0)
                     case .volume:
                         let volume = day.map { assistedVolume(set, on: $0) } ?? set.volumeKg
                         if set.isWorking && volume > 0 {
-                            DecimalFormat.withText(fixed: units.convert(volume), decimals: 0, minDecimals: 0, grouping: true) {
-                                out.append(bytes: $0)
-                            }
+                            out.append(fixed: units.convert(volume), decimals: 0, minDecimals: 0, grouping: true)
                         } else {
                             out.append("–")
                         }
