@@ -223,9 +223,10 @@ extension PageComposer {
     ) {
         let heading = site.exercise(named: block.name).map { HTML.link(block.name, root: root, path: $0.path) } ?? HTML.text(block.name)
         let working = block.sets.filter(\.isWorking)
-        // The heading and the block's total, written as bytes (``TextBuffer``); the name is
-        // normalized and classified once per block, not once per set.
-        var out = TextBuffer(capacity: 256 + heading.utf8.count)
+        // The heading, the sets table and the block's total written into one buffer
+        // (``TextBuffer``) and handed to the body once; the name is normalized and classified
+        // once per block, not once per set.
+        var out = TextBuffer(capacity: 1024 + 320 * block.sets.count + heading.utf8.count)
         out.append("<h3 class=\"exercise-heading\">")
         out.append(heading)
         if let planned = block.plannedSets {
@@ -241,29 +242,34 @@ extension PageComposer {
             out.append("</span>")
         }
         if block.painFlag { out.append(" <span class=\"badge badge-pain\">⚠ knees</span>") }
-        out.append("</h3>")
-        body.html(out)
+        out.append("</h3>\n")
         if block.sets.isEmpty {
-            body.html("<p class=\"muted\">No sets logged.</p>")
+            out.append("<p class=\"muted\">No sets logged.</p>")
         } else {
             let assisted = isAssisted(CanonicalName.normalize(block.name))
-            body.html(setsTable(block.sets, marks: marks, assistedOn: assisted ? day : nil))
+            setsTable(block.sets, marks: marks, assistedOn: assisted ? day : nil, into: &out)
             let volume = working.reduce(0.0) { $0 + (assisted ? assistedVolume($1, on: day) : $1.volumeKg) }
             let reps = working.reduce(0) { $0 + max(0, $1.reps ?? 0) }
-            var line = TextFormat.plural(working.count, "working set")
-            if reps > 0 { line += " · " + TextFormat.plural(reps, "rep") }
-            if volume > 0 { line += " · volume " + site.units.volume(volume) }
-            var total = TextBuffer(capacity: 256)
-            total.append("<p class=\"block-total\">")
-            total.append(HTML.text(line))
-            if sessionVolumePR {
-                total.append(" <span class=\"pr-mark\">")
-                total.append(Self.prBadge)
-                total.append(" <span class=\"pr-volume\">session volume</span></span>")
+            // Counts, words and the volume we format: written as they are (escaping them changed
+            // nothing); debug builds check it.
+            let parts = [TextFormat.plural(working.count, "working set"), reps > 0 ? TextFormat.plural(reps, "rep") : nil,
+                         volume > 0 ? "volume " + site.units.volume(volume) : nil]
+            out.append("\n<p class=\"block-total\">")
+            var first = true
+            for case let part? in parts {
+                assert(Self.isPlainGenerated(part), "block totals hold generated text only")
+                if !first { out.append(" · ") }
+                out.append(part)
+                first = false
             }
-            total.append("</p>")
-            body.html(total)
+            if sessionVolumePR {
+                out.append(" <span class=\"pr-mark\">")
+                out.append(Self.prBadge)
+                out.append(" <span class=\"pr-volume\">session volume</span></span>")
+            }
+            out.append("</p>")
         }
+        body.html(out)
         if let notes = block.notes, !notes.isEmpty { body.note(notes, extraClass: "exercise-note") }
         for (number, set) in block.sets.enumerated() {
             if let notes = set.notes, !notes.isEmpty { body.note(notes, label: "Set \(number + 1)", extraClass: "set-note") }

@@ -45,6 +45,13 @@ extension PageComposer {
     /// Sets of an assisted exercise (`assistedOn` the training day) show `−20 assist → 62` and
     /// the effective volume (docs/product.md "Bodyweight, relative strength and DOTS").
     func setsTable(_ sets: [WorkoutSet], marks: (Int) -> [PREvent], assistedOn day: CivilDate? = nil) -> TextBuffer {
+        var out = TextBuffer(capacity: 512 + 320 * sets.count)
+        setsTable(sets, marks: marks, assistedOn: day, into: &out)
+        return out
+    }
+
+    /// Writes ``setsTable(_:marks:assistedOn:)`` into `out`.
+    func setsTable(_ sets: [WorkoutSet], marks: (Int) -> [PREvent], assistedOn day: CivilDate?, into out: inout TextBuffer) {
         let units = site.units
         let columns = units.unit == .kg ? Self.setsColumnsKg : Self.setsColumnsLb
         // Two passes, no cell made as a string unless it is text. The first finds which columns
@@ -55,14 +62,12 @@ extension PageComposer {
         // reference.)
         var shown: UInt8 = 0
         var texts: [(position: Int, text: String)] = []
-        var textBytes = 0
         /// Keeps the text cell of set `index` in `column`, escaped (nil: the set has none); only
         /// a non-empty one makes the column shown.
         func keep(_ text: String?, _ index: Int, _ column: SetsColumn, escaped: Bool = true) {
             guard let text else { return }
             let cell = escaped ? HTMLEscaping.escapeHTML(text) : text
             if !cell.isEmpty { shown |= column.bit }
-            textBytes += cell.utf8.count
             texts.append((index * SetsColumn.allCases.count + column.rawValue, cell))
         }
         for (index, set) in sets.enumerated() {
@@ -83,7 +88,6 @@ extension PageComposer {
         }
         var kept = [MD.Column("Set", numeric: true)]
         for column in SetsColumn.allCases where shown & column.bit != 0 { kept.append(columns[column.rawValue]) }
-        var out = TextBuffer(capacity: 200 + 40 * kept.count + textBytes + sets.count * (32 + 32 * kept.count))
         HTML.tableStart(kept, hasRows: !sets.isEmpty, to: &out)
         var nextText = 0
         for (index, set) in sets.enumerated() {
@@ -122,7 +126,6 @@ extension PageComposer {
             out.append("</tr>\n")
         }
         HTML.tableEnd(hasRows: !sets.isEmpty, to: &out)
-        return out
     }
 
     /// The columns of ``setsTable(_:marks:assistedOn:)`` after `Set`, in order; each is left
