@@ -127,11 +127,14 @@ public enum SiteBuilder {
 
     /// The footer line: what the site was built from (never the build time or "today", so pages
     /// that do not depend on the day stay identical).
-    static func footer(_ site: SiteModel) -> String {
-        guard let first = site.report.totals.firstDay, let last = site.report.totals.lastDay else {
+    static func footer(_ site: SiteModel) -> String { footer(report: site.report) }
+
+    /// ``footer(_:)`` from the statistics alone (the page renderer is made before the site model).
+    static func footer(report: StatsReport) -> String {
+        guard let first = report.totals.firstDay, let last = report.totals.lastDay else {
             return "Built by wkt-site · no workouts yet"
         }
-        return "Built by wkt-site from \(TextFormat.plural(site.report.totals.workouts, "workout")), \(TextFormat.range(first, last))"
+        return "Built by wkt-site from \(TextFormat.plural(report.totals.workouts, "workout")), \(TextFormat.range(first, last))"
     }
 
     /// Checks a base URL with the one rule of `BaseURL` (WktCore) and returns it ending in `/`.

@@ -52,12 +52,21 @@ struct SiteRender: Sendable {
             let configuration = fingerprint.configuration(storedSchedule: history.storedSchedule, body: history.body)
             return (configuration, BuildID.compute(history: history, configuration: configuration))
         }
-        let site = SiteModel(history: history, settings: input.publishedSettings, today: input.today, quality: quality, report: report)
-        let composer = PageComposer(site: site)
-        let renderer = PageRenderer(
-            layout: layout, notes: NoteRenderer(), siteTitle: site.siteTitle,
-            buildID: buildID,
-            footer: SiteBuilder.footer(site), baseURL: baseURL, dataQuality: !site.quality.isEmpty)
+        // The page renderer (its layout skeletons, a Mustache render per depth and section)
+        // needs only the settings, the report and the build ID, so it is made beside the site
+        // model and the composer: until the composer is ready the other core had nothing to do.
+        let settings = input.publishedSettings
+        let today = input.today
+        let skeletonLayout = layout
+        let ((site, composer), renderer) = ParallelMap.pair({
+            let site = SiteModel(history: history, settings: settings, today: today, quality: quality, report: report)
+            return (site, PageComposer(site: site))
+        }, {
+            PageRenderer(
+                layout: skeletonLayout, notes: NoteRenderer(), siteTitle: SiteModel.title(settings: settings),
+                buildID: buildID,
+                footer: SiteBuilder.footer(report: report), baseURL: baseURL, dataQuality: !quality.isEmpty)
+        })
         self.incremental = started.map {
             IncrementalBuild(
                 started: $0, fingerprint: fingerprint, configuration: configuration, composer: composer, renderer: renderer)

@@ -151,9 +151,12 @@ final class SiteModel: Sendable {
     static let defaultTitle = "Training log"
 
     /// The site title: `title` without control characters, else ``defaultTitle``.
-    var siteTitle: String {
+    var siteTitle: String { Self.title(settings: settings) }
+
+    /// ``siteTitle`` from the settings alone (the page renderer is made before the site model).
+    static func title(settings: Settings) -> String {
         let title = HTMLEscaping.stripControlCharacters(settings.title ?? "")
-        return title.allSatisfy(\.isWhitespace) ? Self.defaultTitle : title
+        return title.allSatisfy(\.isWhitespace) ? defaultTitle : title
     }
 
     /// Weight and volume display in the configured unit.
