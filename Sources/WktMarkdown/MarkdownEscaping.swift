@@ -30,12 +30,52 @@ public enum MarkdownEscaping {
     /// - Parameter text: database text.
     /// - Returns: Markdown source that renders as `text`.
     public static func escapeMarkdown(_ text: String) -> String {
-        // Printable ASCII without punctuation and without a space at either end is its own escape.
+        // Printable ASCII without a space at either end: rules 1, 2, 4 and 5 change nothing, so
+        // the text is its own escape, or (with punctuation: dates, `Bench Press (Barbell)`) it
+        // is written once with a backslash before each punctuation character. Pages escape
+        // 30,000 such names and dates a build; the general path below cost 1,300 instructions each.
         if text.utf8.first != UInt8(ascii: " "), text.utf8.last != UInt8(ascii: " "),
-           !TextBytes.containsByte(text, where: { !(0x20..<0x7F).contains($0) || TextBytes.isASCIIPunctuation($0) })
+           let punctuation = printableASCIIPunctuationCount(text)
         {
-            return text
+            return punctuation == 0 ? text : escapedPrintableASCII(text, punctuation: punctuation)
         }
+        return escapeGeneral(text)
+    }
+
+    /// The number of ASCII punctuation characters of `text`, or nil when it has a byte outside
+    /// printable ASCII (0x20–0x7E).
+    private static func printableASCIIPunctuationCount(_ text: String) -> Int? {
+        func count(_ bytes: some Sequence<UInt8>) -> Int? {
+            var punctuation = 0
+            for byte in bytes {
+                guard (0x20..<0x7F).contains(byte) else { return nil }
+                if TextBytes.isASCIIPunctuation(byte) { punctuation += 1 }
+            }
+            return punctuation
+        }
+        return text.utf8.withContiguousStorageIfAvailable { count($0) } ?? count(text.utf8)
+    }
+
+    /// Printable ASCII `text` with a backslash before each of its `punctuation` punctuation
+    /// characters, written straight into the string's storage.
+    private static func escapedPrintableASCII(_ text: String, punctuation: Int) -> String {
+        let length = text.utf8.count + punctuation
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var position = 0
+            for byte in text.utf8 {
+                if TextBytes.isASCIIPunctuation(byte) {
+                    buffer[position] = UInt8(ascii: "\\")
+                    position += 1
+                }
+                buffer[position] = byte
+                position += 1
+            }
+            return position
+        }
+    }
+
+    /// ``escapeMarkdown(_:)`` by its rules one after the other, for any text.
+    static func escapeGeneral(_ text: String) -> String {
         let bytes = TextBytes.strippedBytes(text)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count * 2)

@@ -19,6 +19,25 @@ struct MarkdownEscapingTests {
         #expect(MarkdownEscaping.escapeMarkdown("Bench Press (Barbell)") == #"Bench Press \(Barbell\)"#)
     }
 
+    @Test("the printable-ASCII fast path writes what the general rules write")
+    func fastPathMatchesGeneral() {
+        var texts = ["", " ", "a", "2026-11-21", "Bench Press (Barbell)", " lead", "trail ", "  ", "a  b", "\\", "|x|", "*_`~"]
+        let alphabet = Array(" abcXYZ019-.()[]|*_\\`~<>&;:!#\t\né\u{7F}\u{1}")
+        var seed: UInt64 = 53
+        for _ in 0..<3000 {
+            var text = ""
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            for _ in 0..<Int((seed >> 40) % 12) {
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text.append(alphabet[Int((seed >> 33) % UInt64(alphabet.count))])
+            }
+            texts.append(text)
+        }
+        for text in texts {
+            #expect(MarkdownEscaping.escapeMarkdown(text) == MarkdownEscaping.escapeGeneral(text), "\(text.debugDescription)")
+        }
+    }
+
     @Test("the full ASCII punctuation set renders back as written")
     func punctuationRoundTrip() throws {
         let ascii = String(String.UnicodeScalarView((0x21...0x7E).compactMap(Unicode.Scalar.init)))
