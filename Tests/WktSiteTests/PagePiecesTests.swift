@@ -1,5 +1,6 @@
 import Testing
 import WktCore
+import WktMarkdown
 @testable import WktSite
 
 /// Small page pieces rewritten for speed (#14), each against the way it was first written.
@@ -55,6 +56,42 @@ struct PagePiecesTests {
                         #expect(HTML.pager(label: label, previous: previous, up: up, next: next)
                                     == Self.referencePager(label: label, previous: previous, up: up, next: next))
                     }
+                }
+            }
+        }
+    }
+
+    /// The first `RenderedChart.html`: the figure joined from strings.
+    static func referenceChartHTML(_ chart: RenderedChart) -> String {
+        let legendHTML = chart.legend.html
+        let plot = chart.axis.map { "<div class=\"chart-plot\">\n\($0)\n\(chart.svg)\n</div>" } ?? chart.svg
+        return "<figure class=\"chart\" id=\"\(chart.id.value)\">\n"
+            + "<figcaption><span class=\"chart-title\">\(HTMLEscaping.escapeHTML(chart.title))</span>"
+            + " <span class=\"chart-summary\">\(HTMLEscaping.escapeHTML(chart.summary))</span></figcaption>\n"
+            + (legendHTML.isEmpty ? "" : legendHTML + "\n")
+            + "<div class=\"chart-frame\">\n\(plot)\n</div>\n"
+            + "<details class=\"chart-data\">\n<summary>Show the numbers</summary>\n"
+            + "<div class=\"table-wrap\">\n\(chart.table.html)\n</div>\n</details>\n</figure>"
+    }
+
+    @Test("chart figures read as before, with and without an axis, a legend and rows")
+    func chartFigures() throws {
+        let tables = [
+            DataTable(caption: "Weekly <volume>", columns: [.init("Week", numeric: false), .init("kg", numeric: true)],
+                      rows: [["2026-W47", "1,234"], ["2026-W48", "<b>&"]]),
+            DataTable(caption: "", columns: [.init("Day", numeric: false)], rows: []),
+        ]
+        let legends = [ChartLegend([]), ChartLegend([.init(.line(series: 1, dashed: false), "e1RM"), .init(.diamond, "PR & \"best\"")])]
+        for table in tables {
+            for legend in legends {
+                for axis in [nil, "<svg class=\"axis\"></svg>"] as [String?] {
+                    let chart = RenderedChart(
+                        id: try ChartID("progress"), title: "Bench <Press> & \"Co\"", summary: "best \u{202E} 100 kg",
+                        svg: "<svg viewBox=\"0 0 10 10\"><circle r=\"1\"/></svg>", table: table, legend: legend, axis: axis)
+                    #expect(chart.html == Self.referenceChartHTML(chart))
+                    var body = PageBody()
+                    body.html(chart)
+                    #expect(body.blocks == [.html(Array((Self.referenceChartHTML(chart) + "\n").utf8))])
                 }
             }
         }

@@ -40,6 +40,12 @@ public struct DataTable: Sendable, Hashable {
     public var html: String {
         // Written as bytes (``TextBuffer``): every chart of every exercise page has one.
         var out = TextBuffer(capacity: 128 + 48 * columns.count + rows.count * (16 + 40 * columns.count))
+        write(to: &out)
+        return out.text
+    }
+
+    /// Writes ``html`` into `out`.
+    func write(to out: inout TextBuffer) {
         out.append("<table>\n<caption>")
         out.append(HTMLEscaping.escapeHTML(caption))
         out.append("</caption>\n<thead>\n<tr>")
@@ -71,6 +77,5 @@ public struct DataTable: Sendable, Hashable {
             out.append("</tr>\n")
         }
         out.append("</tbody>\n</table>")
-        return out.text
     }
 }

@@ -43,14 +43,38 @@ public struct RenderedChart: Sendable, Hashable {
     /// frame (with the y-axis gutter layered over its left edge, when there is one), and the
     /// data table in a closed `<details>`.
     public var html: String {
+        var out = TextBuffer(capacity: svg.utf8.count + (axis?.utf8.count ?? 0) + 1024 + 64 * table.rows.count)
+        write(to: &out)
+        return out.text
+    }
+
+    /// Writes ``html`` into `out`: the SVG and the table are copied once, into the page's
+    /// bytes (joined as strings they were copied three times, 5,951 charts a full build).
+    func write(to out: inout TextBuffer) {
+        out.append("<figure class=\"chart\" id=\"")
+        out.append(id.value)
+        out.append("\">\n<figcaption><span class=\"chart-title\">")
+        out.append(HTMLEscaping.escapeHTML(title))
+        out.append("</span> <span class=\"chart-summary\">")
+        out.append(HTMLEscaping.escapeHTML(summary))
+        out.append("</span></figcaption>\n")
         let legendHTML = legend.html
-        let plot = axis.map { "<div class=\"chart-plot\">\n\($0)\n\(svg)\n</div>" } ?? svg
-        return "<figure class=\"chart\" id=\"\(id.value)\">\n"
-            + "<figcaption><span class=\"chart-title\">\(HTMLEscaping.escapeHTML(title))</span>"
-            + " <span class=\"chart-summary\">\(HTMLEscaping.escapeHTML(summary))</span></figcaption>\n"
-            + (legendHTML.isEmpty ? "" : legendHTML + "\n")
-            + "<div class=\"chart-frame\">\n\(plot)\n</div>\n"
-            + "<details class=\"chart-data\">\n<summary>Show the numbers</summary>\n"
-            + "<div class=\"table-wrap\">\n\(table.html)\n</div>\n</details>\n</figure>"
+        if !legendHTML.isEmpty {
+            out.append(legendHTML)
+            out.append("\n")
+        }
+        out.append("<div class=\"chart-frame\">\n")
+        if let axis {
+            out.append("<div class=\"chart-plot\">\n")
+            out.append(axis)
+            out.append("\n")
+            out.append(svg)
+            out.append("\n</div>")
+        } else {
+            out.append(svg)
+        }
+        out.append("\n</div>\n<details class=\"chart-data\">\n<summary>Show the numbers</summary>\n<div class=\"table-wrap\">\n")
+        table.write(to: &out)
+        out.append("\n</div>\n</details>\n</figure>")
     }
 }

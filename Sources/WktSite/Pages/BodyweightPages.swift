@@ -57,7 +57,7 @@ extension PageComposer {
                 id: try Self.chartID("bodyweight"), title: "Bodyweight (\(units.symbol))",
                 primary: LineChart.Series(name: "Bodyweight", points: report.measurements.map { ($0.day, units.convert($0.weightKg)) }),
                 format: units.weightChartFormat, wording: .range)
-            body.html(chart.render().html)
+            body.html(chart.render())
         }
         body.html("<p class=\"muted\">× BW next to an e1RM divides it by the bodyweight on the day it was reached.</p>")
         if let dots = report.dots {

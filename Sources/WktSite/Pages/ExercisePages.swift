@@ -76,7 +76,7 @@ extension PageComposer {
             lead.append(TextFormat.range(site.workouts[first.workoutIndex].day, site.workouts[last.workoutIndex].day))
         }
         body.html(HTML.lead(lead))
-        if let progress = try progressChart(exercise) { body.html(progress.html) }
+        if let progress = try progressChart(exercise) { body.html(progress) }
         body.html("<p><a href=\"\(root + listPath)\">← All exercises</a></p>")
         guard !exercise.sessions.isEmpty else {
             body.html("<p class=\"muted\">No working sets yet: only warm-ups or sets not done were logged.</p>")
@@ -270,7 +270,7 @@ extension PageComposer {
             },
             valueHeading: "Volume", format: units.volumeChartFormat
         ).render()
-        body.html(chart.html)
+        body.html(chart)
     }
 
     /// One set in a line of the set history: `100 × 5`, `× 12`, `45 s`, `400 m in 1:40`, with

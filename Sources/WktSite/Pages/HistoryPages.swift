@@ -121,13 +121,13 @@ extension PageComposer {
 
         let days = site.workouts.filter { $0.day.year == year }
         let heatmap = yearHeatmap(year, id: try Self.chartID("year-days"), root: root).render()
-        body.html(heatmap.html)
+        body.html(heatmap)
         let weeks = report.weeks.filter { SiteModel.year(ofWeekStarting: $0.start) == year }
         let chart = BarChart(
             id: try Self.chartID("year-weeks"), title: "Workouts per week in \(yearText)",
             bars: weekBars(weeks) { Double($0.workouts) }, target: Double(report.streaks.weeklyTarget)
         ).render()
-        body.html(chart.html)
+        body.html(chart)
 
         body.html("<h2>Weeks</h2>")
         var calendar = TextBuffer(capacity: 3200 * 54)

@@ -107,7 +107,7 @@ extension PageComposer {
             },
             labelHeading: "Month", valueHeading: "Workouts")
         chart.inProgressLegend = "this month so far (not finished)"
-        body.html(chart.render().html)
+        body.html(chart.render())
         body.markdown(MD.table(
             [MD.Column("Month"), MD.Column("Workouts", numeric: true), MD.Column("Training days", numeric: true),
              MD.Column("Working sets", numeric: true), MD.Column("Volume", numeric: true)],
