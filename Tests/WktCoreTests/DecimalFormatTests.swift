@@ -141,16 +141,24 @@ struct DecimalFormatTests {
         return String(decoding: out, as: UTF8.self)
     }
 
-    @Test("grouped writes its commas with the digits, as regrouping fixed's text does")
-    func groupedMatchesReference() {
-        var values: [Double] = [0, -0.0, 0.4, 0.5, -0.5, 1, 9.995, 999, 999.95, 1000, -1000, 1234.5678, 12_345, 123_456.7,
-                                1_234_567.891, -9_876_543.21, 1e15, -1e15, 2e15, .nan, .infinity, -.infinity, 0.000_000_4]
-        var seed: UInt64 = 3
-        for _ in 0..<2000 {
+    /// `plus`, then `count` values of random sign and magnitude (up to 10¹⁷) from a fixed `seed`.
+    static func randomValues(seed: UInt64, count: Int, plus: [Double]) -> [Double] {
+        var values = plus
+        var seed = seed
+        for _ in 0..<count {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let magnitude = Double(seed >> 11) / Double(1 << 53) * pow(10, Double(seed % 17))
             values.append(seed & 1 == 0 ? magnitude : -magnitude)
         }
+        return values
+    }
+
+    @Test("grouped writes its commas with the digits, as regrouping fixed's text does")
+    func groupedMatchesReference() {
+        let values = Self.randomValues(seed: 3, count: 2000, plus: [
+            0, -0.0, 0.4, 0.5, -0.5, 1, 9.995, 999, 999.95, 1000, -1000, 1234.5678, 12_345, 123_456.7,
+            1_234_567.891, -9_876_543.21, 1e15, -1e15, 2e15, .nan, .infinity, -.infinity, 0.000_000_4,
+        ])
         for value in values {
             for decimals in [-1, 0, 1, 2, 3, 6, 9] {
                 for minDecimals in [-1, 0, 1, 3, 9] {
@@ -165,13 +173,9 @@ struct DecimalFormatTests {
 
     @Test("a suffix is written after the number in the same pass, as appending it would")
     func groupedWithSuffix() {
-        var values: [Double] = [0, -0.0, 0.5, -0.5, 9.995, 999.95, 1000, -1000, 1234.5678, -9_876_543.21, 1e15, -2e15, .nan, -.infinity]
-        var seed: UInt64 = 11
-        for _ in 0..<500 {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            let magnitude = Double(seed >> 11) / Double(1 << 53) * pow(10, Double(seed % 17))
-            values.append(seed & 1 == 0 ? magnitude : -magnitude)
-        }
+        let values = Self.randomValues(seed: 11, count: 500, plus: [
+            0, -0.0, 0.5, -0.5, 9.995, 999.95, 1000, -1000, 1234.5678, -9_876_543.21, 1e15, -2e15, .nan, -.infinity,
+        ])
         for value in values {
             for decimals in [0, 1, 2, 6] {
                 for minDecimals in [0, 1] {
@@ -196,13 +200,9 @@ struct DecimalFormatTests {
 
     @Test("write puts the bytes fixed and grouped would make at the start of the buffer")
     func writtenBytes() {
-        var values: [Double] = [0, -0.0, 0.5, -0.5, 999.95, -1000, 1234.5678, 9_999_999_999.5, 1e15, -2e15, -9.2e18, .nan, .infinity]
-        var seed: UInt64 = 17
-        for _ in 0..<500 {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            let magnitude = Double(seed >> 11) / Double(1 << 53) * pow(10, Double(seed % 17))
-            values.append(seed & 1 == 0 ? magnitude : -magnitude)
-        }
+        let values = Self.randomValues(seed: 17, count: 500, plus: [
+            0, -0.0, 0.5, -0.5, 999.95, -1000, 1234.5678, 9_999_999_999.5, 1e15, -2e15, -9.2e18, .nan, .infinity,
+        ])
         var buffer = [UInt8](repeating: 0xFF, count: DecimalFormat.maxWrittenBytes)
         func written(_ value: Double, _ decimals: Int, _ minDecimals: Int, grouping: Bool) -> String {
             buffer.withUnsafeMutableBufferPointer { bytes in

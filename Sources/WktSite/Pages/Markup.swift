@@ -173,34 +173,32 @@ enum HTML {
         out.append("<nav class=\"pager\" aria-label=\"")
         out.append(attribute(label))
         out.append("\">")
-        if let previous {
-            out.append("<a class=\"pager-prev\" rel=\"prev\" href=\"")
-            out.append(previous.href)
-            out.append("\">← ")
-            out.append(text(previous.text))
-            out.append("</a>")
-        } else {
-            out.append("<span class=\"pager-prev\"></span>")
-        }
-        if let up {
-            out.append("<a class=\"pager-up\" href=\"")
-            out.append(up.href)
-            out.append("\">")
-            out.append(text(up.text))
-            out.append("</a>")
-        } else {
-            out.append("<span class=\"pager-up\"></span>")
-        }
-        if let next {
-            out.append("<a class=\"pager-next\" rel=\"next\" href=\"")
-            out.append(next.href)
-            out.append("\">")
-            out.append(text(next.text))
-            out.append(" →</a>")
-        } else {
-            out.append("<span class=\"pager-next\"></span>")
-        }
+        pagerSide(previous, open: "<a class=\"pager-prev\" rel=\"prev\" href=\"", before: "← ", after: "", empty: "pager-prev", to: &out)
+        pagerSide(up, open: "<a class=\"pager-up\" href=\"", before: "", after: "", empty: "pager-up", to: &out)
+        pagerSide(next, open: "<a class=\"pager-next\" rel=\"next\" href=\"", before: "", after: " →", empty: "pager-next", to: &out)
         out.append("</nav>")
         return out.text
+    }
+
+    /// One link of ``pager(label:previous:up:next:)``: `open`, the destination, `">"`, `before`,
+    /// the escaped text, `after` and `</a>`; without a link an empty `<span>` of class `empty`
+    /// keeps the other links in place.
+    private static func pagerSide(
+        _ link: (text: String, href: String)?, open: StaticString, before: StaticString, after: StaticString,
+        empty: StaticString, to out: inout TextBuffer
+    ) {
+        guard let link else {
+            out.append("<span class=\"")
+            out.append(empty)
+            out.append("\"></span>")
+            return
+        }
+        out.append(open)
+        out.append(link.href)
+        out.append("\">")
+        out.append(before)
+        out.append(text(link.text))
+        out.append(after)
+        out.append("</a>")
     }
 }
