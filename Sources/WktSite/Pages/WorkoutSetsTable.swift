@@ -97,6 +97,9 @@ extension PageComposer {
             for column in SetsColumn.allCases where shown & column.bit != 0 {
                 HTML.cellStart(columns[column.rawValue], to: &out)
                 let position = index * SetsColumn.allCases.count + column.rawValue
+                // Past any kept empty text of a column no set fills (none of today's formatters
+                // writes one, but the cursor must not stop there).
+                while nextText < texts.count, texts[nextText].position < position { nextText += 1 }
                 if nextText < texts.count, texts[nextText].position == position {
                     out.append(texts[nextText].text)
                     nextText += 1
