@@ -52,6 +52,9 @@ struct LayoutSkeleton: Sendable {
     let pieces: [Piece]
     /// Total bytes of the fixed text (for reserving the output buffer).
     let fixedCount: Int
+    /// Whether a piece escapes the body (a user template's `{{body}}`; the built-in layout has
+    /// `{{{body}}}`): only then does ``render(_:body:slots:)`` make the body into text.
+    let escapesBody: Bool
 
     /// Renders the layout for `root` and `section` with sentinels and cuts it into pieces; nil
     /// when the result cannot be proven identical to Mustache's for every page.
@@ -92,6 +95,9 @@ struct LayoutSkeleton: Sendable {
         self.pieces = pieces
         self.fixedCount = pieces.reduce(0) { total, piece in
             if case .text(let bytes) = piece { total + bytes.count } else { total }
+        }
+        self.escapesBody = pieces.contains { piece in
+            if case .field(.body, true) = piece { true } else { false }
         }
         for probe in Self.probes {
             let probeContext = context(probe)
@@ -141,11 +147,7 @@ struct LayoutSkeleton: Sendable {
     /// for ``render(_:slots:)``.
     func render(_ context: PageContext, body: [UInt8]?, slots: inout [Range<Int>]) -> [UInt8] {
         slots.removeAll(keepingCapacity: true)
-        // Escaping needs the text: made only when a piece escapes the body (a user template's
-        // `{{body}}`; the built-in layout has `{{{body}}}`).
-        let escapesBody = pieces.contains { piece in
-            if case .field(.body, true) = piece { true } else { false }
-        }
+        // Escaping needs the text: made only when a piece escapes the body.
         let bodyText = escapesBody ? body.map { String(decoding: $0, as: UTF8.self) } : nil
         func value(_ field: Field) -> String {
             if field == .body, let bodyText { return bodyText }

@@ -31,13 +31,8 @@ enum MD {
         return escaped.isEmpty ? "\\(unnamed\\)" : escaped
     }
 
-    /// A link with database text and a generated destination (a relative path we made).
-    static func link(_ raw: String, to href: String) -> String {
-        link(raw, root: "", path: href)
-    }
-
-    /// A link to `root` + `path` (the page's way to the site root and a site path), the two
-    /// written one after the other rather than joined into a string first.
+    /// A link with database text to `root` + `path` (the page's way to the site root and a
+    /// site path we made), the two written one after the other rather than joined first.
     static func link(_ raw: String, root: String, path: String) -> String {
         // As bytes (``TextBuffer``): pages are full of links, and each piece appended to a
         // string cost more than the link's text.
@@ -113,7 +108,7 @@ enum HTML {
 
     /// A link to `root` + `path`, as ``MD/link(_:root:path:)`` writes them.
     static func link(_ raw: String, root: String, path: String, rel: String? = nil) -> String {
-        // As bytes (``TextBuffer``), like ``MD/link(_:to:)``.
+        // As bytes (``TextBuffer``), like ``MD/link(_:root:path:)``.
         let label = text(raw)
         var out = TextBuffer(capacity: label.utf8.count + root.utf8.count + path.utf8.count + (rel?.utf8.count ?? 0) + 24)
         out.append("<a href=\"")

@@ -87,9 +87,7 @@ struct PageBody {
 
     /// Appends a chart's `<figure>` (``RenderedChart/html``), written once into the body's bytes.
     mutating func html(_ chart: RenderedChart) {
-        var out = TextBuffer(capacity: chart.svg.utf8.count + (chart.axis?.utf8.count ?? 0) + 1024 + 64 * chart.table.rows.count)
-        chart.write(to: &out)
-        html(out)
+        html(chart.written())
     }
 
     /// Appends what `write` adds and a line feed to the last block when it is HTML, else to a
