@@ -102,8 +102,7 @@ extension PageComposer {
             let year = site.workouts[sessions[start].workoutIndex].day.year
             var end = start + 1
             while end < sessions.count, site.workouts[sessions[end].workoutIndex].day.year == year { end += 1 }
-            body.markdown("### \(TextFormat.year(year))")
-            body.markdown(historyTable(sessions[start..<end], notes: withNotes ? notes[start..<end] : nil, assisted: assisted, root: root))
+            historyYear(year, sessions[start..<end], notes: withNotes ? notes[start..<end] : nil, assisted: assisted, root: root, into: &body)
             start = end
         }
         return exercisePageShell(exercise, blocks: body.blocks)
@@ -143,48 +142,6 @@ extension PageComposer {
             return nil
         }
         return reps == 12 ? "12+" : String(reps)
-    }
-
-    /// One year of the set history as a Markdown table: date and workout (links), the sets, the
-    /// volume and, with `notes`, the plan and check-in column.
-    ///
-    /// Written row by row into bytes (``TextBuffer``), set texts and links included: a string per
-    /// cell, an array per row and the table joined from them cost 17,800 instructions a row
-    /// (11,872 rows in a full build); this way 11,600.
-    private func historyTable(
-        _ sessions: ArraySlice<ExerciseWorkoutSets>, notes: ArraySlice<String>?, assisted: Bool, root: String
-    ) -> String {
-        var columns = [MD.Column("Date"), MD.Column("Workout"), MD.Column("Sets"), MD.Column("Volume", numeric: true)]
-        if notes != nil { columns.append(MD.Column("Plan and check-in")) }
-        var out = TextBuffer(capacity: 256 + 192 * sessions.count)
-        MD.tableHeader(columns, to: &out)
-        for (offset, session) in sessions.enumerated() {
-            let entry = site.workouts[session.workoutIndex]
-            let sets = session.sets
-            out.append("| ")
-            MD.link(entry.day.description, root: root, path: entry.path, to: &out)
-            out.append(" | ")
-            MD.link(entry.workout.name, root: root, path: entry.path, to: &out)
-            out.append(" | ")
-            for (index, set) in sets.enumerated() {
-                if index > 0 { out.append(", ") }
-                setText(set, assistedOn: assisted ? entry.day : nil, into: &out)
-            }
-            out.append(" | ")
-            let volume = sets.reduce(0.0) { $0 + (assisted ? assistedVolume($1, on: entry.day) : $1.volumeKg) }
-            out.append(volume > 0 ? site.units.volume(volume) : "–")
-            out.append(" |")
-            if let notes {
-                // A workout without a plan or check-in for this exercise leaves its cell empty
-                // (MD.text would write `(unnamed)` for the empty text).
-                let note = notes[notes.startIndex + offset]
-                out.append(" ")
-                if !note.isEmpty { out.append(MD.text(note)) }
-                out.append(" |")
-            }
-            out.append("\n")
-        }
-        return out.text
     }
 
     /// What the wkt JSON seeds record about one exercise in one workout (docs/formats.md "The seed apps", BodyFocus and

@@ -28,10 +28,14 @@ extension HTML {
 
     /// The start of ``table(_:_:)``: `<table>`, the head with `columns`, and `<tbody>` when
     /// there are rows; for tables written straight into a buffer (sets, comparison).
-    static func tableStart(_ columns: [MD.Column], hasRows: Bool, to out: inout TextBuffer) {
+    ///
+    /// With `datesLeft`, date columns (``MD/Column/holdsDates``) are `align="left"` as well, as
+    /// cmark-gfm writes them from their `:---` delimiter (``MD/table(_:_:)``): for tables that
+    /// stand in for a Markdown table byte for byte (the set history).
+    static func tableStart(_ columns: [MD.Column], hasRows: Bool, datesLeft: Bool = false, to out: inout TextBuffer) {
         out.append("<table>\n<thead>\n<tr>\n")
         for column in columns {
-            out.append(column.numeric ? "<th align=\"right\">" : "<th>")
+            out.append(column.numeric ? "<th align=\"right\">" : datesLeft && column.holdsDates ? "<th align=\"left\">" : "<th>")
             out.append(text(column.title))
             out.append("</th>\n")
         }
@@ -39,9 +43,10 @@ extension HTML {
     }
 
     /// The opening tag of a body cell in `column` (``table(_:_:)``); `</td>\n` closes it.
+    /// `datesLeft` as at ``tableStart(_:hasRows:datesLeft:to:)``.
     @inline(__always)
-    static func cellStart(_ column: MD.Column, to out: inout TextBuffer) {
-        out.append(column.numeric ? "<td align=\"right\">" : "<td>")
+    static func cellStart(_ column: MD.Column, datesLeft: Bool = false, to out: inout TextBuffer) {
+        out.append(column.numeric ? "<td align=\"right\">" : datesLeft && column.holdsDates ? "<td align=\"left\">" : "<td>")
     }
 
     /// The end of ``table(_:_:)``.

@@ -9,6 +9,8 @@ enum MD {
         let title: String
         /// Right-aligned numbers.
         let numeric: Bool
+        /// A column of dates (its title is one of ``dateTitles``), not numeric.
+        let holdsDates: Bool
 
         /// Headings of columns that hold dates: written left-aligned (`:---`, `align="left"`),
         /// which the style sheet keeps on one line (docs/product.md "Exercise progress chart").
@@ -18,10 +20,11 @@ enum MD {
         init(_ title: String, numeric: Bool = false) {
             self.title = title
             self.numeric = numeric
+            self.holdsDates = !numeric && Self.dateTitles.contains(title)
         }
 
         /// The delimiter cell of the column: `---:` numbers, `:---` dates, `---` the rest.
-        var delimiter: StaticString { numeric ? " ---: |" : Self.dateTitles.contains(title) ? " :--- |" : " --- |" }
+        var delimiter: StaticString { numeric ? " ---: |" : holdsDates ? " :--- |" : " --- |" }
     }
 
     /// Database text as Markdown that renders as exactly that text; `(unnamed)` when nothing
@@ -100,6 +103,44 @@ enum HTML {
 
     /// Text for a double-quoted attribute value (`title`, `aria-label`).
     static func attribute(_ raw: String) -> String { HTMLEscaping.escapeHTML(raw) }
+
+    /// Writes text for which ``WktMarkdown/MarkdownEscaping/rendersAsItself(_:)`` holds as
+    /// cmark-gfm renders its escaped Markdown (``MD/text(_:)``): `&`, `<`, `>` and `"` as
+    /// entities, every other byte as it is (cmark-gfm leaves `'` alone, unlike ``text(_:)``).
+    static func appendRendered(_ raw: String, to out: inout TextBuffer) {
+        var raw = raw
+        raw.withUTF8 { bytes in
+            var run = 0
+            for index in bytes.indices {
+                let entity: StaticString
+                switch bytes[index] {
+                case UInt8(ascii: "&"): entity = "&amp;"
+                case UInt8(ascii: "<"): entity = "&lt;"
+                case UInt8(ascii: ">"): entity = "&gt;"
+                case UInt8(ascii: "\""): entity = "&quot;"
+                default: continue
+                }
+                out.append(bytes: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                out.append(entity)
+                run = index + 1
+            }
+            out.append(bytes: UnsafeBufferPointer(rebasing: bytes[run...]))
+        }
+    }
+
+    /// Whether cmark-gfm writes `path` into an `href` as it is: only ASCII letters, digits,
+    /// `-`, `.`, `_` and `/` (the paths we make of slugs and dates).
+    static func isVerbatimHref(_ path: String) -> Bool {
+        path.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "/"):
+                true
+            default:
+                false
+            }
+        }
+    }
 
     /// A link with database text and a generated destination.
     static func link(_ raw: String, to href: String, rel: String? = nil) -> String {

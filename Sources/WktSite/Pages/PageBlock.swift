@@ -2,7 +2,7 @@
 ///
 /// Rendered blocks are concatenated in order and placed in the layout with `{{{body}}}`.
 public enum PageBlock: Sendable, Equatable {
-    /// Generated GitHub-flavoured Markdown (tables of sets and records). Database text in it is
+    /// Generated GitHub-flavoured Markdown (headings, paragraphs, record tables). Database text in it is
     /// escaped with `MarkdownEscaping.escapeMarkdown(_:)`; rendered by `MarkdownRenderer.pages`.
     case markdown(String)
     /// A user's note as stored; rendered by `NoteRenderer` (safe mode, caps, no tables) inside
