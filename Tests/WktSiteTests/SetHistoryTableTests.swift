@@ -171,4 +171,58 @@ struct SetHistoryTableTests {
         #expect(years.count == 1)
         #expect(years.first?.hasPrefix("<h3>2026</h3>\n<table>\n<thead>\n<tr>\n<th align=\"left\">Date</th>\n") == true)
     }
+
+    /// Pieces of text we make (numbers, dates, units) mixed with every kind of trouble.
+    static let generatedPieces = [
+        "1,234", "0", "12.5", " kg", " lb", "–", " · ", "×", " × BW", "Sun 2025-12-28", "09:03", "10 reps", "3 of 5", "(", ")",
+        "%", "+", "/", ":", "-", ".", ",", " ", "  ", "www.", "WwW.", "ww.", "://", "http", "*", "_", "<", ">", "&", "'", "\"",
+        "\\", "|", "~", "#", "!", "[", "]", "`", "@", "\u{202E}", "\u{FFFE}", "\u{1}", "\t", "é", "日", "😀",
+    ]
+
+    @Test("random tables of typed cells: the HTML form, when taken, is the bytes cmark-gfm renders from the Markdown")
+    func randomCellTables() throws {
+        let next = Self.generator(seed: 97)
+        let titles = ["Date", "Reached on", "Last done", "Workout", "Sets", "Volume", "Exercises with PRs", "Joe's", "a@b.c", " x"]
+        var (html, markdown) = (0, 0)
+        for round in 0..<3_000 {
+            let columns = (0..<(1 + next(5))).map { _ in MD.Column(titles[next(titles.count)], numeric: next(3) == 0) }
+            func generated() -> String {
+                next(3) == 0 ? "" : (0..<(1 + next(3))).map { _ in Self.generatedPieces[next(Self.generatedPieces.count)] }.joined()
+            }
+            func text() -> String { next(2) == 0 ? ["Push", "Arms & Abs", "Upper \"<A>\"", "", "Día 2"][next(5)] : Self.randomText(next, length: 2) }
+            let rows = (0..<next(4)).map { _ in
+                (0..<(columns.count - next(2))).map { _ -> MD.Cell in
+                    switch next(4) {
+                    case 0: .text(text())
+                    case 1: .link(text(), root: ["../", "", "a b/"][next(3)], path: ["workouts/2026-11-16-1746.html", "x%y.html", "ä.html"][next(3)])
+                    case 2: .generated(generated())
+                    default: .strong(generated(), then: next(2) == 0 ? "" : generated())
+                    }
+                }
+            }
+            guard let written = MD.cellTableHTML(columns, rows) else {
+                markdown += 1
+                continue
+            }
+            html += 1
+            let expected = try Self.rendered(MD.table(columns, rows.map { $0.map(\.markdown) }))
+            #expect(written.text + "\n" == expected, "round \(round): \(rows)")
+            if written.text + "\n" != expected { return }
+        }
+        #expect(html > 300 && markdown > 300, "both forms are exercised: \(html) tables as HTML, \(markdown) as Markdown")
+    }
+
+    @Test("generated text with an autolink trigger, Markdown syntax or an escaped character is not verbatim", arguments: [
+        "www.example.com", "WWW.x", "see http://x", "1 * 2", "a_b", "<b>", "a & b", "\"x\"", "x'", "a|b", "~x~", "[x]", " 5", "5 ",
+        "\u{202E}5", "5\u{FFFE}", "5\t",
+    ])
+    func notVerbatim(text: String) {
+        #expect(!MD.isVerbatim(generated: text))
+    }
+
+    @Test("verbatim generated text", arguments: ["", "1,234 kg", "Sun 2025-12-28", "09:03", "– · 2.06 × BW", "3 of 5 (60%)", "5/3/1", "ww.x"])
+    func verbatim(text: String) throws {
+        #expect(MD.isVerbatim(generated: text))
+        #expect(try Self.rendered("| a |\n| --- |\n| \(text) |\n").contains("<td>\(text)</td>"))
+    }
 }

@@ -163,44 +163,56 @@ extension PageComposer {
         return parts.joined(separator: " · ")
     }
 
-    /// The records table (with the rule behind each) and the rep-max table 1–12.
+    /// The records table (with the rule behind each) and the rep-max table 1–12, added as
+    /// ``MD/cellTable(_:_:into:)`` adds tables.
     private func recordsSection(_ exercise: ExerciseEntry, root: String, into body: inout PageBody) {
         let records = exercise.stats.records
         let formula = site.report.e1rmFormula
-        func reached(_ record: RecordValue?, _ metric: RecordMetric?, title: String, rule: String) -> [String] {
-            guard let record else { return [MD.text(title), "–", "", "", MD.text(rule)] }
-            return [MD.text(title), "**" + (metric.map { site.units.record($0, record.value) } ?? site.units.weight(record.value)) + "**",
-                    record.day.description, site.workout(id: record.workoutID).map { workoutLink($0, root: root) } ?? "", MD.text(rule)]
+        func workoutCell<Value>(_ record: Reached<Value>) -> MD.Cell {
+            site.workout(id: record.workoutID).map { MD.Cell.link($0.workout.name, root: root, path: $0.path) } ?? .generated("")
+        }
+        func reached(_ record: RecordValue?, _ metric: RecordMetric?, title: String, rule: String) -> [MD.Cell] {
+            guard let record else { return [.text(title), .generated("–"), .generated(""), .generated(""), .text(rule)] }
+            return [.text(title), .strong(metric.map { site.units.record($0, record.value) } ?? site.units.weight(record.value), then: ""),
+                    .generated(record.day.description), workoutCell(record), .text(rule)]
+        }
+        var e1rm = reached(records.e1rm, .e1rm, title: "e1RM (\(formula.displayName))", rule: formula.rule)
+        if let strength = relativeStrength(exercise.name) {
+            switch e1rm[1] {
+            case .strong(let value, let then): e1rm[1] = .strong(value, then: then + " · " + strength)
+            case .generated(let text): e1rm[1] = .generated(text + " · " + strength)
+            default: break
+            }
         }
         var rows = [
             reached(records.heaviest, .heaviest, title: "Heaviest", rule: RecordMetric.heaviest.rule(formula: formula)),
-            reached(records.e1rm, .e1rm, title: "e1RM (\(formula.displayName))", rule: formula.rule)
-                .enumerated().map { $0.offset == 1 ? $0.element + (relativeStrength(exercise.name).map { " · " + $0 } ?? "") : $0.element },
+            e1rm,
             reached(records.bestSetVolume, .setVolume, title: "Best set volume", rule: RecordMetric.setVolume.rule(formula: formula)),
             reached(records.bestSessionVolume, .sessionVolume, title: "Best session volume",
                     rule: RecordMetric.sessionVolume.rule(formula: formula)),
         ]
         let repsRule = "most reps in one working set, any weight"
         if let maxReps = records.maxReps {
-            rows.append([MD.text("Max reps"), "**\(TextFormat.plural(maxReps.value, "rep"))**", maxReps.day.description,
-                         site.workout(id: maxReps.workoutID).map { workoutLink($0, root: root) } ?? "", MD.text(repsRule)])
+            rows.append([.text("Max reps"), .strong(TextFormat.plural(maxReps.value, "rep"), then: ""),
+                         .generated(maxReps.day.description), workoutCell(maxReps), .text(repsRule)])
         } else {
-            rows.append([MD.text("Max reps"), "–", "", "", MD.text(repsRule)])
+            rows.append([.text("Max reps"), .generated("–"), .generated(""), .generated(""), .text(repsRule)])
         }
         body.markdown("## Records")
-        body.markdown(MD.table(
+        MD.cellTable(
             [MD.Column("Record"), MD.Column("Value", numeric: true), MD.Column("Reached on"), MD.Column("Workout"), MD.Column("How")],
-            rows))
+            rows, into: &body)
         guard records.repMaxes.contains(where: { $0 != nil }) else { return }
         body.markdown("## Rep maxes")
         body.markdown("The heaviest weight lifted for at least that many reps in one working set.")
-        body.markdown(MD.table(
+        MD.cellTable(
             [MD.Column("Reps", numeric: true), MD.Column("Weight", numeric: true), MD.Column("Reached on"), MD.Column("Workout")],
-            (1...12).map { reps in
-                guard let record = records.repMax(reps) else { return [String(reps), "–", "", ""] }
-                return [String(reps), site.units.weight(record.value), record.day.description,
-                        site.workout(id: record.workoutID).map { workoutLink($0, root: root) } ?? ""]
-            }))
+            (1...12).map { reps -> [MD.Cell] in
+                guard let record = records.repMax(reps) else { return [.generated(String(reps)), .generated("–"), .generated(""), .generated("")] }
+                return [.generated(String(reps)), .generated(site.units.weight(record.value)), .generated(record.day.description),
+                        workoutCell(record)]
+            },
+            into: &body)
     }
 
     /// Weeks in an exercise's volume chart.

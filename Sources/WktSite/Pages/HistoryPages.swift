@@ -151,7 +151,7 @@ extension PageComposer {
         if days.isEmpty {
             body.markdown("No workouts in \(yearText).")
         } else {
-            body.markdown(workoutsTable(days.reversed(), root: root))
+            workoutsTable(days.reversed(), root: root, into: &body)
         }
         return Page(path: SitePaths.historyYear(year), source: "history of \(yearText)", title: "\(yearText) in training",
                     description: "\(yearText) in training: \(TextFormat.plural(summary.workouts, "workout")) on "

@@ -235,18 +235,21 @@ final class PageComposer: Sendable {
     }
 
     /// A table of workouts (newest first as given): date, start (only with times of day), name,
-    /// exercises, sets, volume, and the exercises with PRs (``prCount(_:)``).
-    func workoutsTable(_ entries: [WorkoutEntry], root: String) -> String {
+    /// exercises, sets, volume, and the exercises with PRs (``prCount(_:)``); added to `body` as
+    /// ``MD/cellTable(_:_:into:)`` adds tables.
+    func workoutsTable(_ entries: [WorkoutEntry], root: String, into body: inout PageBody) {
         let times = site.timesOfDay
-        return MD.table(
+        MD.cellTable(
             [MD.Column("Date")] + (times ? [MD.Column("Start")] : [])
                 + [MD.Column("Workout"), MD.Column("Exercises", numeric: true), MD.Column("Sets", numeric: true),
                    MD.Column("Volume", numeric: true), MD.Column(Self.prColumnTitle, numeric: true)],
             entries.map { entry in
-                [TextFormat.shortDay(entry.day)] + (times ? [TextFormat.clock(entry.info.start)] : [])
-                    + [workoutLink(entry, root: root), String(entry.info.exercises.count), TextFormat.count(entry.info.workingSets),
-                       site.units.volume(entry.info.volumeKg), entry.info.prEvents.isEmpty ? "" : TextFormat.count(Self.prCount(entry.info.prEvents))]
-            })
+                [.generated(TextFormat.shortDay(entry.day))] + (times ? [.generated(TextFormat.clock(entry.info.start))] : [])
+                    + [.link(entry.workout.name, root: root, path: entry.path), .generated(String(entry.info.exercises.count)),
+                       .generated(TextFormat.count(entry.info.workingSets)), .generated(site.units.volume(entry.info.volumeKg)),
+                       .generated(entry.info.prEvents.isEmpty ? "" : TextFormat.count(Self.prCount(entry.info.prEvents)))]
+            },
+            into: &body)
     }
 
     /// The heading of every column that counts PRs: what is counted is one exercise that broke at

@@ -26,11 +26,11 @@ extension PageComposer {
                             TextFormat.count(summary.workingSets), site.units.volume(summary.volumeKg)]
                 }))
             body.markdown("## Latest \(Self.latestOnIndex)")
-            body.markdown(workoutsTable(site.workouts.suffix(Self.latestOnIndex).reversed(), root: root))
+            workoutsTable(site.workouts.suffix(Self.latestOnIndex).reversed(), root: root, into: &body)
         } else {
             for year in workoutYears.reversed() {
                 body.markdown("## \(TextFormat.year(year))")
-                body.markdown(workoutsTable(site.workouts.filter { $0.day.year == year }.reversed(), root: root))
+                workoutsTable(site.workouts.filter { $0.day.year == year }.reversed(), root: root, into: &body)
             }
         }
         return Page(path: SitePaths.workoutsIndex, source: "workouts index", title: "Workouts",
@@ -49,7 +49,7 @@ extension PageComposer {
         body.html("<h1>Workouts in \(yearText)</h1>")
         body.html("<p class=\"lead\">\(TextFormat.plural(entries.count, "workout"))</p>")
         body.html(yearPager(year, in: workoutYears, path: SitePaths.workoutsYear, up: ("All years", root + SitePaths.workoutsIndex)))
-        body.markdown(workoutsTable(entries.reversed(), root: root))
+        workoutsTable(entries.reversed(), root: root, into: &body)
         let summary = summary(ofYear: year)
         return Page(path: SitePaths.workoutsYear(year), source: "workouts of \(yearText)", title: "Workouts in \(yearText)",
                     description: "\(TextFormat.plural(summary.workouts, "workout")) in \(yearText): "
