@@ -155,6 +155,33 @@ struct SetHistoryTableTests {
         #expect(html > 200 && markdown > 40, "both forms are exercised: \(html) years as HTML, \(markdown) as Markdown")
     }
 
+    @Test("every page of the fixture and of random histories is the same with tables as HTML and as Markdown")
+    func wholeSites() throws {
+        var inputs = [SiteFixture.input(), SiteFixture.input(unit: .lb)]
+        for seed in UInt64(1)...3 {
+            let history = Self.randomHistory(Self.generator(seed: seed * 131))
+            inputs.append(SiteBuildInput(history: history, settings: SiteFixture.settings(), today: SiteFixture.today))
+        }
+        var pages = 0
+        var htmlBlocks = 0
+        for input in inputs {
+            let render = try SiteRender(input)
+            let markdown = PageComposer(site: render.site, tablesAsHTML: false)
+            for job in render.composer.jobs {
+                let fast = try render.composer.page(for: job)
+                let slow = try markdown.page(for: job)
+                htmlBlocks += fast.blocks.count { if case .html = $0 { true } else { false } }
+                    - slow.blocks.count { if case .html = $0 { true } else { false } }
+                let (written, rendered) = (try render.renderer.render(fast), try render.renderer.render(slow))
+                #expect(written.path == rendered.path)
+                #expect(written.bytes == rendered.bytes, "\(written.path)")
+                pages += 1
+            }
+        }
+        #expect(pages > 200)
+        #expect(htmlBlocks > 50, "the HTML form is taken (\(htmlBlocks) more HTML blocks than with Markdown only)")
+    }
+
     @Test("an exercise page's set history is the same with the HTML form and with Markdown only")
     func wholePage() throws {
         let site = SiteModel(history: SiteFixture.history, settings: SiteFixture.settings(), today: SiteFixture.today)

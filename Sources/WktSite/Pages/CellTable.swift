@@ -3,7 +3,7 @@ import WktMarkdown
 extension MD {
     /// A cell of a generated table that says what it holds, so that the table can be written as
     /// the Markdown ``MD/table(_:_:)`` writes or straight as the HTML cmark-gfm makes of it
-    /// (``cellTable(_:_:into:)``).
+    /// (``PageComposer/table(_:_:into:)``).
     enum Cell: Sendable {
         /// Database or fixed text, escaped in Markdown (``MD/text(_:)``).
         case text(String)
@@ -98,19 +98,6 @@ extension MD {
         return !beyondASCII || !text.unicodeScalars.contains { HTMLEscaping.isBidiControl($0) || $0.value == 0xFFFE || $0.value == 0xFFFF }
     }
 
-    /// Adds a table of typed cells to `body`: as the HTML cmark-gfm renders its Markdown to
-    /// (``cellTableHTML(_:_:)``) when every cell and column title is proven to render as itself,
-    /// otherwise as the Markdown of ``table(_:_:)``. The page's bytes are the same either way
-    /// (tested against cmark-gfm with random tables); the HTML form spares cmark-gfm the long
-    /// tables of workouts, records and rep maxes.
-    static func cellTable(_ columns: [Column], _ rows: [[Cell]], into body: inout PageBody) {
-        if let html = cellTableHTML(columns, rows) {
-            body.html(html)
-        } else {
-            body.markdown(table(columns, rows.map { $0.map(\.markdown) }))
-        }
-    }
-
     /// The HTML cmark-gfm renders ``table(_:_:)`` of these cells to, without its last line feed
     /// (the page body adds it), or nil when a cell or a column title is not proven to render as
     /// itself.
@@ -140,5 +127,20 @@ extension MD {
         }
         out.append(rows.isEmpty ? "</table>" : "</tbody>\n</table>")
         return out
+    }
+}
+
+extension PageComposer {
+    /// Adds a table of typed cells to `body`: as the HTML cmark-gfm renders its Markdown to
+    /// (``MD/cellTableHTML(_:_:)``) when ``tablesAsHTML`` and every cell and column title is
+    /// proven to render as itself, otherwise as the Markdown of ``MD/table(_:_:)``. The page's
+    /// bytes are the same either way (tested against cmark-gfm with random tables, and page by
+    /// page); the HTML form spares cmark-gfm the long tables of workouts, records and rep maxes.
+    func table(_ columns: [MD.Column], _ rows: [[MD.Cell]], into body: inout PageBody) {
+        if tablesAsHTML, let html = MD.cellTableHTML(columns, rows) {
+            body.html(html)
+        } else {
+            body.markdown(MD.table(columns, rows.map { $0.map(\.markdown) }))
+        }
     }
 }

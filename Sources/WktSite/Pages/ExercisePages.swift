@@ -164,7 +164,7 @@ extension PageComposer {
     }
 
     /// The records table (with the rule behind each) and the rep-max table 1–12, added as
-    /// ``MD/cellTable(_:_:into:)`` adds tables.
+    /// ``table(_:_:into:)`` adds tables.
     private func recordsSection(_ exercise: ExerciseEntry, root: String, into body: inout PageBody) {
         let records = exercise.stats.records
         let formula = site.report.e1rmFormula
@@ -199,13 +199,13 @@ extension PageComposer {
             rows.append([.text("Max reps"), .generated("–"), .generated(""), .generated(""), .text(repsRule)])
         }
         body.markdown("## Records")
-        MD.cellTable(
+        table(
             [MD.Column("Record"), MD.Column("Value", numeric: true), MD.Column("Reached on"), MD.Column("Workout"), MD.Column("How")],
             rows, into: &body)
         guard records.repMaxes.contains(where: { $0 != nil }) else { return }
         body.markdown("## Rep maxes")
         body.markdown("The heaviest weight lifted for at least that many reps in one working set.")
-        MD.cellTable(
+        table(
             [MD.Column("Reps", numeric: true), MD.Column("Weight", numeric: true), MD.Column("Reached on"), MD.Column("Workout")],
             (1...12).map { reps -> [MD.Cell] in
                 guard let record = records.repMax(reps) else { return [.generated(String(reps)), .generated("–"), .generated(""), .generated("")] }

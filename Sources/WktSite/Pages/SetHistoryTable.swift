@@ -10,14 +10,15 @@ extension PageComposer {
     /// generated: dates, numbers, links to pages we made. So the year is written straight as the
     /// HTML cmark-gfm renders its Markdown to (``historyYearHTML(_:_:notes:assisted:root:into:)``)
     /// whenever every database text in it (workout names, check-in names) is proven to render as
-    /// itself (``WktMarkdown/MarkdownEscaping/rendersAsItself(_:)``); otherwise the Markdown is
+    /// itself (``WktMarkdown/MarkdownEscaping/rendersAsItself(_:)``) and ``tablesAsHTML`` holds;
+    /// otherwise the Markdown is
     /// written as before and cmark-gfm renders it. The page's bytes are the same either way (tested
     /// against cmark-gfm with random names, notes and sets).
     func historyYear(
         _ year: Int, _ sessions: ArraySlice<ExerciseWorkoutSets>, notes: ArraySlice<String>?, assisted: Bool, root: String,
         into body: inout PageBody
     ) {
-        if historyYearRendersAsItself(sessions, notes: notes) {
+        if tablesAsHTML, historyYearRendersAsItself(sessions, notes: notes) {
             body.html(historyYearHTML(year, sessions, notes: notes, assisted: assisted, root: root))
         } else {
             body.markdown("### \(TextFormat.year(year))")
