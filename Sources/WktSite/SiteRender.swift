@@ -19,8 +19,10 @@ struct SiteRender: Sendable {
     let unmatchedIgnoreLines: [String]
     /// Whether the templates come from the user (only they can fall back to Mustache).
     let userTemplates: Bool
-    /// Today, for `stats.json`.
+    /// Today.
     let today: CivilDate
+    /// `stats.json`, encoded beside the site model and the composer (``init(_:)``).
+    let statsJSON: [UInt8]
     /// The statistics and everything the pages show.
     let site: SiteModel
     /// Makes the pages and cards.
@@ -52,20 +54,25 @@ struct SiteRender: Sendable {
             let configuration = fingerprint.configuration(storedSchedule: history.storedSchedule, body: history.body)
             return (configuration, BuildID.compute(history: history, configuration: configuration))
         }
-        // The page renderer (its layout skeletons, a Mustache render per depth and section)
-        // needs only the settings, the report and the build ID, so it is made beside the site
-        // model and the composer: until the composer is ready the other core had nothing to do.
+        // The page renderer (its layout skeletons, a Mustache render per depth and section) and
+        // `stats.json` need only the settings, the report and the build ID, so they are made
+        // beside the site model and the composer: until the composer is ready the other core had
+        // nothing to do. (As a job of the parallel stage, `stats.json` was the longest one of a
+        // one-workout rebuild, whose other jobs mostly take pages over from the previous build.)
         let settings = input.publishedSettings
         let today = input.today
         let skeletonLayout = layout
-        let ((site, composer), renderer) = ParallelMap.pair({
+        let ((site, composer), (renderer, statsJSON)) = ParallelMap.pair({
             let site = SiteModel(history: history, settings: settings, today: today, quality: quality, report: report)
             return (site, PageComposer(site: site))
         }, {
-            PageRenderer(
+            let renderer = PageRenderer(
                 layout: skeletonLayout, notes: NoteRenderer(), siteTitle: SiteModel.title(settings: settings),
                 buildID: buildID,
                 footer: SiteBuilder.footer(report: report), baseURL: baseURL, dataQuality: !quality.isEmpty)
+            // The slugs as the site model makes them (``SiteModel/slugs``), from the same report.
+            let slugs = SiteSlugs.exerciseSlugs(for: report.exercises.map(\.name))
+            return (renderer, StatsJSON.encodedBytes(report, settings: settings, today: today, slugs: slugs))
         })
         self.incremental = started.map {
             IncrementalBuild(
@@ -77,6 +84,7 @@ struct SiteRender: Sendable {
         self.unmatchedIgnoreLines = quality.unmatchedLines
         self.userTemplates = input.templatesDirectory != nil
         self.today = input.today
+        self.statsJSON = statsJSON
         self.site = site
         self.composer = composer
         self.renderer = renderer
@@ -90,8 +98,7 @@ struct SiteRender: Sendable {
     func output(of job: SiteBuilder.OutputJob) throws(SiteError) -> SiteBuilder.JobOutput {
         switch job {
         case .statsJSON:
-            let stats = StatsJSON.encodedBytes(site.report, settings: site.settings, today: today, slugs: site.slugs)
-            return SiteBuilder.JobOutput(file: OutputFile(path: SitePaths.statsJSON, bytes: stats), source: "stats.json")
+            return SiteBuilder.JobOutput(file: OutputFile(path: SitePaths.statsJSON, bytes: statsJSON), source: "stats.json")
         case .feed:
             let feed = AtomFeed.document(site: site, baseURL: baseURL)
             return SiteBuilder.JobOutput(file: OutputFile(path: SitePaths.feed, text: feed), source: "Atom feed")
