@@ -239,6 +239,19 @@ struct SetHistoryTableTests {
         #expect(html > 300 && markdown > 300, "both forms are exercised: \(html) tables as HTML, \(markdown) as Markdown")
     }
 
+    @Test("bold text is followed by nothing or by a space and more verbatim text; a lone space would be trimmed")
+    func strongCells() throws {
+        #expect(MD.Cell.strong("120 kg", then: "").rendersAsItself)
+        #expect(MD.Cell.strong("120 kg", then: " · 1.5 × BW").rendersAsItself)
+        for then in [" ", "x", "  x", " x "] {
+            #expect(!MD.Cell.strong("120 kg", then: then).rendersAsItself, "\(then)")
+        }
+        #expect(!MD.Cell.strong("", then: "").rendersAsItself)
+        // What cmark-gfm does with the lone space: the cell is trimmed.
+        let markdown = MD.table([MD.Column("A")], [[MD.Cell.strong("1", then: " ").markdown]])
+        #expect(try Self.rendered(markdown).contains("<td><strong>1</strong></td>"))
+    }
+
     @Test("generated text with an autolink trigger, Markdown syntax or an escaped character is not verbatim", arguments: [
         "www.example.com", "WWW.x", "see http://x", "1 * 2", "a_b", "<b>", "a & b", "\"x\"", "x'", "a|b", "~x~", "[x]", " 5", "5 ",
         "\u{202E}5", "5\u{FFFE}", "5\t",

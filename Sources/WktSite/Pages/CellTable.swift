@@ -33,7 +33,8 @@ extension MD {
             case .generated(let text): MD.isVerbatim(generated: text)
             case .strong(let text, let then):
                 !text.isEmpty && MD.isVerbatim(generated: text)
-                    && (then.isEmpty || (then.utf8.first == UInt8(ascii: " ") && MD.isVerbatim(generated: String(then.dropFirst()))))
+                    && (then.isEmpty
+                        || (then.utf8.first == UInt8(ascii: " ") && then.utf8.count > 1 && MD.isVerbatim(generated: String(then.dropFirst()))))
             }
         }
 
