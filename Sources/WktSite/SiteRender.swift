@@ -19,10 +19,9 @@ struct SiteRender: Sendable {
     let unmatchedIgnoreLines: [String]
     /// Whether the templates come from the user (only they can fall back to Mustache).
     let userTemplates: Bool
-    /// Today.
-    let today: CivilDate
-    /// `stats.json`, encoded beside the site model and the composer (``init(_:)``).
-    let statsJSON: [UInt8]
+    /// `stats.json`, encoded beside the site model and the composer (``init(_:)``), until its
+    /// job takes it.
+    let statsJSON: EncodedStatsJSON
     /// The statistics and everything the pages show.
     let site: SiteModel
     /// Makes the pages and cards.
@@ -83,8 +82,7 @@ struct SiteRender: Sendable {
         self.layout = layout
         self.unmatchedIgnoreLines = quality.unmatchedLines
         self.userTemplates = input.templatesDirectory != nil
-        self.today = input.today
-        self.statsJSON = statsJSON
+        self.statsJSON = EncodedStatsJSON(statsJSON)
         self.site = site
         self.composer = composer
         self.renderer = renderer
@@ -98,7 +96,9 @@ struct SiteRender: Sendable {
     func output(of job: SiteBuilder.OutputJob) throws(SiteError) -> SiteBuilder.JobOutput {
         switch job {
         case .statsJSON:
-            return SiteBuilder.JobOutput(file: OutputFile(path: SitePaths.statsJSON, bytes: statsJSON), source: "stats.json")
+            let bytes = statsJSON.take()
+                ?? StatsJSON.encodedBytes(site.report, settings: site.settings, today: site.today, slugs: site.slugs)
+            return SiteBuilder.JobOutput(file: OutputFile(path: SitePaths.statsJSON, bytes: bytes), source: "stats.json")
         case .feed:
             let feed = AtomFeed.document(site: site, baseURL: baseURL)
             return SiteBuilder.JobOutput(file: OutputFile(path: SitePaths.feed, text: feed), source: "Atom feed")
@@ -181,5 +181,26 @@ final class HeldRender: Sendable {
     func release() {
         let taken = render.withLock { $0.take() }
         _ = consume taken
+    }
+}
+
+/// `stats.json`'s bytes, handed to its job once and let go there: the render lives as long as
+/// the page stage, and 3–4 MB of encoded text held beside it for no use would raise the build's
+/// peak memory.
+final class EncodedStatsJSON: Sendable {
+    /// The bytes, nil once taken.
+    private let bytes: Mutex<[UInt8]?>
+
+    /// Holds `bytes` until ``take()``.
+    init(_ bytes: [UInt8]) {
+        self.bytes = Mutex(bytes)
+    }
+
+    /// The bytes the first time, nil after (the job then encodes them again).
+    func take() -> [UInt8]? {
+        bytes.withLock { held in
+            defer { held = nil }
+            return held
+        }
     }
 }

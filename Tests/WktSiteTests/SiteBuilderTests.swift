@@ -94,6 +94,16 @@ struct SiteBuilderTests {
         #expect(again == (try files()))
     }
 
+    @Test("stats.json, encoded before the pages, is handed over once and encoded again if asked twice")
+    func statsJSONTakenOnce() throws {
+        let render = try SiteRender(SiteFixture.input())
+        let first = try render.output(of: .statsJSON).file
+        #expect(render.statsJSON.take() == nil, "the job took the early bytes")
+        let second = try render.output(of: .statsJSON).file
+        #expect(first.path == SitePaths.statsJSON && first.bytes == second.bytes && !first.bytes.isEmpty)
+        #expect(try text()["data/stats.json"] == String(decoding: first.bytes, as: UTF8.self))
+    }
+
     @Test("data/stats.json is exactly StatsJSON.encode of the same input")
     func statsJSON() throws {
         let history = SiteFixture.history
