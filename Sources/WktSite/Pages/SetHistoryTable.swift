@@ -8,12 +8,12 @@ extension PageComposer {
     /// The set history is most of the site's Markdown (79 % of the bytes cmark-gfm parsed in a
     /// full build of the 10-year demo, a fifth of the build's instructions), and its rows are
     /// generated: dates, numbers, links to pages we made. So the year is written straight as the
-    /// HTML cmark-gfm renders its Markdown to (``historyYearHTML(_:_:notes:assisted:root:into:)``)
+    /// HTML cmark-gfm renders its Markdown to (``historyYearHTML(_:_:notes:assisted:root:)``)
     /// whenever every database text in it (workout names, check-in names) is proven to render as
     /// itself (``WktMarkdown/MarkdownEscaping/rendersAsItself(_:)``) and ``tablesAsHTML`` holds;
-    /// otherwise the Markdown is
-    /// written as before and cmark-gfm renders it. The page's bytes are the same either way (tested
-    /// against cmark-gfm with random names, notes and sets).
+    /// otherwise the Markdown is written as before and cmark-gfm renders it. The page's bytes are
+    /// the same either way (tested against cmark-gfm with random names, notes and sets, and page
+    /// by page).
     func historyYear(
         _ year: Int, _ sessions: ArraySlice<ExerciseWorkoutSets>, notes: ArraySlice<String>?, assisted: Bool, root: String,
         into body: inout PageBody
