@@ -66,7 +66,7 @@ public enum HTMLEscaping {
 
     /// Whether `scalar` is one of the bidi formatting characters listed at
     /// `containsBidiControl(_:)`.
-    public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: return true
         default: return false

@@ -64,8 +64,14 @@ public enum MarkdownEscaping {
                 return false
             }
         }
-        guard beyondASCII else { return true }
-        return !text.unicodeScalars.contains { HTMLEscaping.isBidiControl($0) || $0.value == 0xFFFE || $0.value == 0xFFFF }
+        return !beyondASCII || !holdsAlteredScalar(text)
+    }
+
+    /// Whether `text` holds a scalar that ``escapeMarkdown(_:)`` does not keep as it is: a bidi
+    /// control (the text is wrapped in isolates) or U+FFFE or U+FFFF (dropped). For checks that
+    /// text renders as itself (``rendersAsItself(_:)``, and the site's text it makes).
+    public static func holdsAlteredScalar(_ text: String) -> Bool {
+        HTMLEscaping.containsBidiControl(text) || text.unicodeScalars.contains { $0.value == 0xFFFE || $0.value == 0xFFFF }
     }
 
     /// The number of ASCII punctuation characters of `text`, or nil when it has a byte outside

@@ -96,7 +96,7 @@ extension MD {
             letterWs = byte | 0x20 == UInt8(ascii: "w") ? letterWs + 1 : 0
             previous = (previous.1, byte)
         }
-        return !beyondASCII || !text.unicodeScalars.contains { HTMLEscaping.isBidiControl($0) || $0.value == 0xFFFE || $0.value == 0xFFFF }
+        return !beyondASCII || !MarkdownEscaping.holdsAlteredScalar(text)
     }
 
     /// The HTML cmark-gfm renders ``table(_:_:)`` of these cells to, without its last line feed
