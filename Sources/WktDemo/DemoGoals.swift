@@ -19,7 +19,40 @@ public enum DemoGoals {
         var plain = settings
         plain.goals = []
         let report = StatsEngine.compute(history: WorkoutHistory(workouts: stored), settings: plain, today: today)
-        let ranked = report.exercises.filter { $0.records.heaviest != nil && $0.records.e1rm != nil }.sorted { lhs, rhs in
+        return choose(from: report, excluding: { _ in false }, today: today)
+    }
+
+    /// Whether ``choose(fromBuildReport:settings:today:)`` gives the goals of
+    /// ``choose(workouts:settings:today:)`` for a build with `settings`: no goals configured, and
+    /// nothing that makes the build's statistics of an exercise differ from that separate pass's
+    /// other than through bodyweight measurements: no `[[ignore]]` (it drops sets), no
+    /// `[publish]` (it hides workouts and exercises) and no configured `bodyweight_kg` (the
+    /// separate pass would use it for assisted sets).
+    public static func canChoose(fromBuildReportWith settings: Settings) -> Bool {
+        settings.goals.isEmpty && settings.ignore.isEmpty && settings.publish == nil && settings.body.bodyweightKg == nil
+    }
+
+    /// The goals of ``choose(workouts:settings:today:)`` from the statistics the build computes
+    /// anyway, instead of a statistics pass of their own (about 150 million instructions, a tenth
+    /// of the 10-year demo's full build, on one core before any page can start).
+    ///
+    /// Only valid where ``canChoose(fromBuildReportWith:)`` holds. Then the build's statistics
+    /// of every exercise equal the separate pass's except the assisted ones: the separate pass
+    /// sees no bodyweight measurement, so an assisted set has no effective load and an assisted
+    /// exercise no heaviest or e1RM record, and it is never a candidate. The build sees the
+    /// measurements, so its assisted exercises are left out here by the same rule
+    /// (``AssistedLoad/isAssisted(_:)`` with the configured `[muscles]` flags).
+    /// `DemoGoalsTests` compares both on demo histories and on one where an assisted exercise
+    /// would otherwise win.
+    public static func choose(fromBuildReport report: StatsReport, settings: Settings, today: CivilDate) -> [Goal] {
+        let assisted = AssistedLoad(timeline: BodyweightTimeline(measurements: [], configured: nil), overrides: settings.muscles)
+        return choose(from: report, excluding: assisted.isAssisted, today: today)
+    }
+
+    /// The goals from `report`, leaving out the exercises `excluded` names.
+    private static func choose(from report: StatsReport, excluding excluded: (String) -> Bool, today: CivilDate) -> [Goal] {
+        let candidates = report.exercises.filter { $0.records.heaviest != nil && $0.records.e1rm != nil && !excluded($0.name) }
+        let ranked = candidates.sorted { lhs, rhs in
             lhs.workingSets != rhs.workingSets ? lhs.workingSets > rhs.workingSets : CanonicalName.precedes(lhs.name, rhs.name)
         }
         guard let top = ranked.first, let heaviest = top.records.heaviest?.value else { return [] }

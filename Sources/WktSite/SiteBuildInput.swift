@@ -19,6 +19,12 @@ public struct SiteBuildInput: Sendable {
     /// Who renders (``BuildFingerprint/renderer``): pages recorded by another renderer are never
     /// taken over.
     public var renderer: String
+    /// Goals derived from this build's own statistics, for a configuration without `[[goals]]`:
+    /// given the report, the goals the build then shows exactly as if ``settings`` had them
+    /// (``StatsReport/goals``, the build ID, page keys). WktApp sets it for the demo's goals,
+    /// which would otherwise take a statistics pass of their own before the build. Ignored when
+    /// ``settings`` has goals.
+    public var derivedGoals: (@Sendable (StatsReport) -> [Goal])?
 
     /// Creates a build input.
     /// - Parameters:
@@ -62,17 +68,30 @@ public struct SiteBuildInput: Sendable {
     /// well before the statistics (the 10-year demo: 80 against 153 million instructions), so
     /// work that needs only the published history (the build ID) fills a core that would
     /// otherwise wait.
+    ///
+    /// With ``derivedGoals`` (and no configured goals) the report's goals are the derived ones,
+    /// computed by ``GoalEngine`` from the report as ``StatsEngine`` computes configured goals
+    /// (goals change nothing else in the report), and returned as `goals` for the caller to put
+    /// into its settings; otherwise `goals` is nil.
     func publishedStatistics<Beside: Sendable>(
         beside: @Sendable (WorkoutHistory) -> Beside
-    ) -> (history: WorkoutHistory, quality: QualityReport, report: StatsReport, beside: Beside) {
+    ) -> (history: WorkoutHistory, quality: QualityReport, report: StatsReport, goals: [Goal]?, beside: Beside) {
         let outcome = IgnoreList.apply(settings.ignore, to: history)
         let published = published(outcome.history)
         let (settings, today) = (self.settings, self.today)
         let statisticsSettings = publishedSettings
-        let ((quality, besideResult), report) = ParallelMap.pair(
+        let derive = settings.goals.isEmpty ? derivedGoals : nil
+        let ((quality, besideResult), (report, goals)) = ParallelMap.pair(
             { (DataQuality.report(of: outcome, settings: settings, today: today), beside(published)) },
-            { StatsEngine.compute(history: published, settings: statisticsSettings, today: today) })
-        return (published, quality, report, besideResult)
+            { () -> (StatsReport, [Goal]?) in
+                var report = StatsEngine.compute(history: published, settings: statisticsSettings, today: today)
+                guard let derive else { return (report, nil) }
+                let goals = derive(report)
+                report.goals = GoalEngine.compute(
+                    goals: goals, exercises: report.exercises, calendar: report.calendar, today: today)
+                return (report, goals)
+            })
+        return (published, quality, report, goals, besideResult)
     }
 
     /// `kept` with what `settings.publish` hides removed.

@@ -36,23 +36,25 @@ struct SiteRender: Sendable {
 
     /// Resolves `input` and computes the statistics.
     /// - Throws: ``SiteError`` for a bad base URL or template.
-    init(_ input: SiteBuildInput) throws(SiteError) {
+    init(_ given: SiteBuildInput) throws(SiteError) {
+        var input = given
         let baseURL = try input.effectiveBaseURL.map(SiteBuilder.validateBaseURL)
         var layout = try LayoutRenderer(templatesDirectory: input.templatesDirectory)
         let noindex = input.settings.publish?.noindex ?? false
         layout.robotsNoindex = noindex
-        let fingerprint = BuildFingerprint(
-            settings: input.settings, baseURL: baseURL, templates: layout.fingerprint, renderer: input.renderer)
         // Started before the statistics (unless the caller started them even earlier, before
         // loading the history: ``PreviousSite/startingReads(renderer:)``), so the previous pages
         // are read while a core would otherwise wait.
         let started = input.previousSite.map { $0.reads(for: input.renderer) }
         // The one place `[publish]` applies: nothing below sees a hidden value. The build ID
-        // depends on the published history only, so it is computed beside the statistics.
-        let (history, quality, report, (configuration, buildID)) = input.publishedStatistics { history in
-            let configuration = fingerprint.configuration(storedSchedule: history.storedSchedule, body: history.body)
-            return (configuration, BuildID.compute(history: history, configuration: configuration))
-        }
+        // depends on the published history only, so its long part, the workouts' digest, is made
+        // beside the statistics; the configuration follows them, as it holds derived goals.
+        let (history, quality, report, derivedGoals, workoutsLine) = input.publishedStatistics(beside: BuildID.workoutsLine)
+        if let derivedGoals { input.settings.goals = derivedGoals }
+        let fingerprint = BuildFingerprint(
+            settings: input.settings, baseURL: baseURL, templates: layout.fingerprint, renderer: input.renderer)
+        let configuration = fingerprint.configuration(storedSchedule: history.storedSchedule, body: history.body)
+        let buildID = BuildID.compute(workouts: workoutsLine, configuration: configuration)
         // The page renderer (its layout skeletons, a Mustache render per depth and section) and
         // `stats.json` need only the settings, the report and the build ID, so they are made
         // beside the site model and the composer: until the composer is ready the other core had

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import WktCore
 @testable import WktSite
@@ -46,6 +47,43 @@ struct GoalPagesTests {
         ])
         let none = SiteFixture.textFiles(try SiteBuilder.build(Self.input(goals: [])))
         #expect(none["index.html"]?.contains("goal") == false)
+    }
+
+    /// `SiteBuildInput.derivedGoals` (the demo's goals, chosen from the build's own statistics)
+    /// must give the site that the same goals configured give: pages, `stats.json`, feed and the
+    /// build ID every page carries (the configuration it hashes holds the goals).
+    @Test("goals derived from the build's report give the site of the same goals configured")
+    func derivedGoals() throws {
+        let configured = try SiteBuilder.build(Self.input())
+        #expect(SiteFixture.textFiles(configured)["index.html"]?.contains("1 of 3 goals reached.") == true)
+        var derived = Self.input(goals: [])
+        let seen = Mutex<[String]>([])
+        derived.derivedGoals = { report in
+            seen.withLock { $0 = report.exercises.map(\.name) }
+            #expect(report.goals.isEmpty, "the report is computed without goals")
+            return Self.goals
+        }
+        let derivedFiles = try SiteBuilder.build(derived)
+        #expect(derivedFiles.map(\.path) == configured.map(\.path))
+        #expect(Self.differing(derivedFiles, configured).isEmpty)
+        #expect(seen.withLock { $0 }.contains("Squat (Barbell)"), "the rule was given the build's statistics")
+        // Configured goals win: the rule is not asked.
+        var both = Self.input()
+        both.derivedGoals = { _ in
+            Issue.record("asked for derived goals with goals configured")
+            return []
+        }
+        let bothFiles = try SiteBuilder.build(both)
+        #expect(Self.differing(bothFiles, configured).isEmpty)
+        // Derived goals count: a site without them differs in its build ID on every page.
+        let none = try SiteBuilder.build(Self.input(goals: []))
+        let workout = try #require(configured.first { $0.path.hasPrefix("workouts/2") })
+        #expect(none.first { $0.path == workout.path }?.bytes != workout.bytes)
+    }
+
+    /// The paths whose bytes differ between two builds of the same paths.
+    static func differing(_ lhs: [OutputFile], _ rhs: [OutputFile]) -> [String] {
+        zip(lhs, rhs).filter { $0.bytes != $1.bytes }.map(\.0.path)
     }
 
     @Test("an exercise page shows its own goals; others show none")

@@ -241,13 +241,17 @@ public enum BuildRunner {
         // idle until the statistics start).
         let previous = loaded.previous.startingReads(renderer: renderer)
         let (history, synced) = StoreAccess.forStatistics(try loaded.store?.loadHistory() ?? WorkoutHistory(workouts: []))
-        let settings = DemoDefaults.applied(to: plan.context.settings, history: history, today: plan.context.today)
+        // The demo's goals, where the build can, are chosen from its own statistics, after this
+        // check. They name exercises of the demo's own history, whose generated names never
+        // differ only in case, so the check would have nothing to refuse in them.
+        let (settings, derivedGoals) = DemoDefaults.forBuild(plan.context.settings, history: history, today: plan.context.today)
         try GoalCheck.verify(settings.goals, history: history)
         var hints = loaded.store == nil && !plan.request.quiet ? [StoreAccess.missingStoreHint(plan.storePath)] : []
         if let synced, !plan.request.quiet { hints.append(synced) }
-        let input = SiteBuildInput(
+        var input = SiteBuildInput(
             history: history, settings: settings, today: plan.context.today, baseURL: plan.request.baseURL,
             templatesDirectory: plan.templates, previousSite: previous, renderer: renderer)
+        input.derivedGoals = derivedGoals
         return (input, hints)
     }
 

@@ -14,12 +14,23 @@ enum BuildID {
 
     /// The ID for one build.
     static func compute(history: WorkoutHistory, configuration: String) -> String {
+        compute(workouts: workoutsLine(history), configuration: configuration)
+    }
+
+    /// The ID from ``workoutsLine(_:)`` and the configuration: the workouts' digest, the long
+    /// part, can be made before the configuration is known (``SiteRender`` makes it beside the
+    /// statistics, whose derived goals the configuration includes).
+    static func compute(workouts line: String, configuration: String) -> String {
+        String(SHA256.hex(line + configuration).prefix(length))
+    }
+
+    /// `workouts COUNT DIGEST` and a line break, over every stored workout (id and all fields).
+    static func workoutsLine(_ history: WorkoutHistory) -> String {
         var digest = InputDigest()
         for stored in history.workouts {
             digest.add(stored.id)
             digest.add(stored.workout)
         }
-        let text = "workouts \(history.workouts.count) \(digest.hex)\n" + configuration
-        return String(SHA256.hex(text).prefix(length))
+        return "workouts \(history.workouts.count) \(digest.hex)\n"
     }
 }
