@@ -63,9 +63,12 @@ struct SiteRender: Sendable {
         let settings = input.publishedSettings
         let today = input.today
         let skeletonLayout = layout
-        let ((site, composer), (renderer, statsJSON)) = ParallelMap.pair({
+        // The composer's setup parts are shared out too (``PageComposer/init(site:prRowsByYear:previousSameName:yearReviews:tablesAsHTML:)``):
+        // the year reviews, which need only the report, on the second core (the longest part;
+        // `perf` of a one-workout rebuild of the 10-year demo), the other two after the site model.
+        let ((site, previousSameName, prRows), (renderer, statsJSON, reviews)) = ParallelMap.pair({
             let site = SiteModel(history: history, settings: settings, today: today, quality: quality, report: report)
-            return (site, PageComposer(site: site))
+            return (site, WorkoutComparison.previousSameName(site.workouts), PageComposer.prRowsByYear(report))
         }, {
             let renderer = PageRenderer(
                 layout: skeletonLayout, notes: NoteRenderer(), siteTitle: SiteModel.title(settings: settings),
@@ -75,8 +78,10 @@ struct SiteRender: Sendable {
             // made again here rather than waited for (14 M instructions in a full build, on the
             // core that would otherwise be idle).
             let slugs = SiteSlugs.exerciseSlugs(for: report.exercises.map(\.name))
-            return (renderer, StatsJSON.encodedBytes(report, settings: settings, today: today, slugs: slugs))
+            let statsJSON = StatsJSON.encodedBytes(report, settings: settings, today: today, slugs: slugs)
+            return (renderer, statsJSON, PageComposer.yearReviews(report))
         })
+        let composer = PageComposer(site: site, prRowsByYear: prRows, previousSameName: previousSameName, yearReviews: reviews)
         self.incremental = started.map {
             IncrementalBuild(
                 started: $0, fingerprint: fingerprint, configuration: configuration, composer: composer, renderer: renderer)

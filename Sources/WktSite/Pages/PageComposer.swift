@@ -53,21 +53,14 @@ final class PageComposer: Sendable {
     /// (``HugoContent``): the tables as a Hugo site would have them.
     let tablesAsHTML: Bool
 
-    /// A composer for `site`.
-    init(site: SiteModel, tablesAsHTML: Bool = true) {
-        self.site = site
-        self.tablesAsHTML = tablesAsHTML
-        // Three independent parts, computed side by side: this runs before any page can start.
+    /// A composer for `site`, its three setup parts computed side by side (this runs before any
+    /// page can start).
+    convenience init(site: SiteModel, tablesAsHTML: Bool = true) {
         let parts = ParallelMap.map(Part.allCases) { part -> Computed in
             switch part {
-            case .prRows:
-                var eventsByYear: [Int: [PREvent]] = [:]
-                for event in site.report.prEvents { eventsByYear[event.day.year, default: []].append(event) }
-                return .prRows(eventsByYear.mapValues { Self.prGroups(PREvent.newestFirst($0)) })
-            case .previousSameName:
-                return .previousSameName(WorkoutComparison.previousSameName(site.workouts))
-            case .yearReviews:
-                return .yearReviews(Dictionary(YearReview.all(report: site.report).map { ($0.year, $0) }) { first, _ in first })
+            case .prRows: .prRows(Self.prRowsByYear(site.report))
+            case .previousSameName: .previousSameName(WorkoutComparison.previousSameName(site.workouts))
+            case .yearReviews: .yearReviews(Self.yearReviews(site.report))
             }
         }
         var prRows: [Int: [PRGroup]] = [:]
@@ -80,12 +73,39 @@ final class PageComposer: Sendable {
             case .yearReviews(let value): reviews = value
             }
         }
-        self.prRowsByYear = prRows
-        self.previousSameName = previous
-        self.yearReviews = reviews
+        self.init(site: site, prRowsByYear: prRows, previousSameName: previous, yearReviews: reviews, tablesAsHTML: tablesAsHTML)
     }
 
-    /// The parts of ``init(site:)`` computed in parallel.
+    /// A composer for `site` from its setup parts, computed by the caller: ``prRowsByYear(_:)``
+    /// and ``yearReviews(_:)`` of `site.report`, and ``WorkoutComparison/previousSameName(_:)``
+    /// of `site.workouts`. ``SiteRender`` makes the two that need only the statistics beside the
+    /// site model: inside its two-way split (``ParallelMap/pair(_:_:)``), the parallel map of
+    /// ``init(site:tablesAsHTML:)`` would run on one thread (libdispatch gives a nested
+    /// `concurrentPerform` no more threads than its share), all three parts one after another.
+    init(
+        site: SiteModel, prRowsByYear: [Int: [PRGroup]], previousSameName: [Int?], yearReviews: [Int: YearReview],
+        tablesAsHTML: Bool = true
+    ) {
+        self.site = site
+        self.tablesAsHTML = tablesAsHTML
+        self.prRowsByYear = prRowsByYear
+        self.previousSameName = previousSameName
+        self.yearReviews = yearReviews
+    }
+
+    /// The rows of each year's PR timeline, newest first.
+    static func prRowsByYear(_ report: StatsReport) -> [Int: [PRGroup]] {
+        var eventsByYear: [Int: [PREvent]] = [:]
+        for event in report.prEvents { eventsByYear[event.day.year, default: []].append(event) }
+        return eventsByYear.mapValues { prGroups(PREvent.newestFirst($0)) }
+    }
+
+    /// The review of each year with counted workouts.
+    static func yearReviews(_ report: StatsReport) -> [Int: YearReview] {
+        Dictionary(YearReview.all(report: report).map { ($0.year, $0) }) { first, _ in first }
+    }
+
+    /// The parts of ``init(site:tablesAsHTML:)`` computed in parallel.
     private enum Part: CaseIterable, Sendable {
         case prRows, previousSameName, yearReviews
     }
