@@ -158,7 +158,7 @@ let package = Package(
         .testTarget(name: "WktIOTests", dependencies: ["WktIO", "WktCore"], swiftSettings: swiftSettings),
         .testTarget(
             name: "WktAppTests",
-            dependencies: ["WktApp", "WktCore", "WktDemo", "WktStore", "WktImport", "WktFaultVFS", "WktTestSupport"],
+            dependencies: ["WktApp", "WktConfig", "WktCore", "WktDemo", "WktStore", "WktImport", "WktFaultVFS", "WktTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

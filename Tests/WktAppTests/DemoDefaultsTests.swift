@@ -1,4 +1,5 @@
 import Testing
+import WktConfig
 import WktCore
 import WktDemo
 @testable import WktApp
@@ -28,6 +29,29 @@ struct DemoDefaultsTests {
         #expect(built.body.sex == .male)
         let report = StatsEngine.compute(history: Self.demo, settings: built, today: Self.today)
         #expect(rule(report) == applied.goals)
+    }
+
+    /// A demo store can hold any names (a wkt JSON export of one, edited and imported again):
+    /// the goals the build derives pass the goal check, which the separate pass's goals had to
+    /// pass before the build, even beside a name that differs only in case.
+    @Test("derived goals pass the goal check, even beside names that differ only in case")
+    func derivedGoalsPassTheCheck() throws {
+        let settings = Settings(timezone: "UTC")
+        let (built, derive) = DemoDefaults.forBuild(settings, history: Self.demo, today: Self.today)
+        let rule = try #require(derive)
+        let goals = rule(StatsEngine.compute(history: Self.demo, settings: built, today: Self.today))
+        #expect(goals.count == 2)
+        var history = Self.demo
+        for goal in goals {
+            let index = try #require(history.workouts.firstIndex { $0.workout.exercises.contains { $0.name == goal.exercise } })
+            history.workouts[index].workout.exercises.append(ExerciseBlock(name: goal.exercise.lowercased(), sets: [WorkoutSet(weightKg: 20, reps: 5)]))
+        }
+        #expect(throws: Never.self) { try GoalCheck.verify(goals, history: history) }
+        let first = try #require(goals.first)
+        let variant = Goal(exercise: first.exercise.uppercased(), metric: .heaviest, targetKg: 100)
+        #expect(throws: ConfigError.self, "a name that matches only case variants is refused") {
+            try GoalCheck.verify([variant], history: history)
+        }
     }
 
     @Test("settings that change the build's statistics take the separate pass", arguments: [0, 1, 2, 3])

@@ -242,8 +242,9 @@ public enum BuildRunner {
         let previous = loaded.previous.startingReads(renderer: renderer)
         let (history, synced) = StoreAccess.forStatistics(try loaded.store?.loadHistory() ?? WorkoutHistory(workouts: []))
         // The demo's goals, where the build can, are chosen from its own statistics, after this
-        // check. They name exercises of the demo's own history, whose generated names never
-        // differ only in case, so the check would have nothing to refuse in them.
+        // check. They name exercises exactly as the history spells them, which the check always
+        // accepts (an exact name wins over names that differ only in case), so it has nothing to
+        // refuse in them (`DemoDefaultsTests`).
         let (settings, derivedGoals) = DemoDefaults.forBuild(plan.context.settings, history: history, today: plan.context.today)
         try GoalCheck.verify(settings.goals, history: history)
         var hints = loaded.store == nil && !plan.request.quiet ? [StoreAccess.missingStoreHint(plan.storePath)] : []
