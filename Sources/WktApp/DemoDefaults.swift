@@ -30,8 +30,8 @@ enum DemoDefaults {
     /// What ``applied(to:history:today:)`` gives, for a site build: where the build's own
     /// statistics choose the same goals (``DemoGoals/canChoose(fromBuildReportWith:)``), the
     /// settings without them and the rule that chooses them from the build's report
-    /// (``WktSite/SiteBuildInput/derivedGoals``); that saves the build a statistics pass, about a
-    /// tenth of the 10-year demo's full build. Otherwise the settings of `applied` and no rule.
+    /// (``WktSite/SiteBuildInput/derivedGoals``); that saves the build a statistics pass, about 5 %
+    /// of the 10-year demo's full build's instructions, all on one core. Otherwise the settings of `applied` and no rule.
     static func forBuild(
         _ settings: Settings, history: WorkoutHistory, today: CivilDate
     ) -> (settings: Settings, derivedGoals: (@Sendable (StatsReport) -> [Goal])?) {

@@ -33,8 +33,8 @@ public enum DemoGoals {
     }
 
     /// The goals of ``choose(workouts:settings:today:)`` from the statistics the build computes
-    /// anyway, instead of a statistics pass of their own (about 150 million instructions, a tenth
-    /// of the 10-year demo's full build, on one core before any page can start).
+    /// anyway, instead of a statistics pass of their own (about 160 million instructions, 5 % of
+    /// the 10-year demo's full build, all on one core before any page can start).
     ///
     /// Only valid where ``canChoose(fromBuildReportWith:)`` holds. Then the build's statistics
     /// of every exercise equal the separate pass's except the assisted ones: the separate pass
