@@ -120,9 +120,16 @@ public enum Fuzz {
         return text.unicodeScalars.count > 200 ? out + "…" : out
     }
 
-    /// Writes `bytes` to a per-process scratch file (in `$TMPDIR` or /tmp) and returns its path,
-    /// for code that reads a path.
-    public static func scratchFile(_ bytes: [UInt8], suffix: String) -> String {
+    /// Writes `bytes` to a per-process scratch file (in `$TMPDIR` or /tmp), runs `body` with its
+    /// path (for code that reads a path) and removes the file, so a fuzz run leaves nothing behind.
+    public static func withScratchFile(_ bytes: [UInt8], suffix: String, _ body: (String) -> Void) {
+        let path = scratchFile(bytes, suffix: suffix)
+        defer { unlink(path) }
+        body(path)
+    }
+
+    /// Writes `bytes` to a per-process scratch file (in `$TMPDIR` or /tmp) and returns its path.
+    private static func scratchFile(_ bytes: [UInt8], suffix: String) -> String {
         let folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         let path = "\(folder)/wkt-fuzz-\(getpid())\(suffix)"
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)

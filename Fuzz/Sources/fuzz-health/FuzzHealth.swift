@@ -24,11 +24,12 @@ public func fuzzHealth(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { Fuz
 
 private func checkHealth(_ bytes: [UInt8]) {
     checkPrepass(bytes)
-    let path = Fuzz.scratchFile(bytes, suffix: bytes.starts(with: [0x50, 0x4B]) ? ".zip" : ".xml")
-    do throws(ImportError) {
-        Fuzz.checkMessages(of: try FileImporter.readAppleHealth(path: path, file: "export.xml"), source: "health")
-    } catch {
-        Fuzz.checkMessage(error.description, "ImportError")
+    Fuzz.withScratchFile(bytes, suffix: bytes.starts(with: [0x50, 0x4B]) ? ".zip" : ".xml") { path in
+        do throws(ImportError) {
+            Fuzz.checkMessages(of: try FileImporter.readAppleHealth(path: path, file: "export.xml"), source: "health")
+        } catch {
+            Fuzz.checkMessage(error.description, "ImportError")
+        }
     }
 }
 
