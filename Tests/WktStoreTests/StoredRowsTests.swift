@@ -69,6 +69,24 @@ struct StoredRowsTests {
         }
     }
 
+    @Test("appended text is the bytes of the text read; NULL appends nothing, another type is an error")
+    func appendText() throws {
+        let sql = "SELECT 'ab', NULL, x'00ff', CAST(x'ff41' AS TEXT), CAST(x'41004200' AS TEXT), 'Bankdrücken ✓', 7"
+        try Self.reading(sql) { (rows: StoredRows) throws in
+            #expect(try rows.next())
+            for column: Int32 in [0, 3, 4, 5] {
+                var bytes: [UInt8] = [1]
+                #expect(try rows.appendText(column, row: 4, to: &bytes))
+                #expect(bytes == [1] + Array(try rows.text(column, row: 4).utf8), "column \(column)")
+            }
+            var bytes: [UInt8] = []
+            #expect(try !rows.appendText(1, row: 4, to: &bytes))
+            #expect(bytes.isEmpty)
+            #expect { _ = try rows.appendText(2, row: 4, to: &bytes) } throws: { Self.invalid($0)?.hasSuffix("is not text") == true }
+            #expect { _ = try rows.appendText(6, row: 4, to: &bytes) } throws: { Self.invalid($0)?.hasSuffix("is not text") == true }
+        }
+    }
+
     @Test("text reads as GRDB reads it: invalid UTF-8 repaired, up to a NUL byte")
     func textAsGRDB() throws {
         let sql = "SELECT CAST(x'ff41' AS TEXT), CAST(x'41004200' AS TEXT), 'Bankdrücken ✓'"

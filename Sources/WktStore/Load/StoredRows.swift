@@ -115,6 +115,26 @@ struct StoredRows {
     }
 
     /// The TEXT in `column` of row `rowID`.
+    /// Appends the UTF-8 of ``text(_:row:)``'s value to `bytes`: ASCII text without a NUL as it
+    /// is stored, without making a `String`, anything else through ``text(_:row:)``'s reading.
+    /// False when the value is NULL, an error when it holds another type.
+    func appendText(_ column: Int32, row rowID: Int64, to bytes: inout [UInt8]) throws -> Bool {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_TEXT:
+            guard let text = sqlite3_column_text(handle, column) else { throw null(column, rowID) }
+            // sqlite3_column_bytes after sqlite3_column_text: the length of the text just made.
+            let stored = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, column)))
+            if stored.allSatisfy({ $0 != 0 && $0 < 0x80 }) {
+                bytes.append(contentsOf: stored)
+            } else {
+                bytes.append(contentsOf: String(cString: text).utf8)
+            }
+            return true
+        case SQLITE_NULL: return false
+        default: throw wrongType(column, rowID, "text")
+        }
+    }
+
     func text(_ column: Int32, row rowID: Int64) throws -> String {
         guard let value = try optionalText(column, row: rowID) else { throw null(column, rowID) }
         return value
