@@ -70,7 +70,8 @@ public struct MuscleOverrides: Sendable, Hashable, Encodable {
     ///
     /// An ASCII name takes a byte loop that gives the same key (`MuscleKeyTests` compares both on
     /// every ASCII character and on random names): the catalogue's 400 names went through the
-    /// general form, character by character, on every build (10 M instructions, callgrind).
+    /// general form, character by character, on every build (10.6 M instructions; 2.0 M this
+    /// way, callgrind).
     public static func key(_ name: String) -> String {
         asciiKey(name) ?? unicodeKey(name)
     }

@@ -114,7 +114,6 @@ struct StoredRows {
         return nil
     }
 
-    /// The TEXT in `column` of row `rowID`.
     /// Appends the UTF-8 of ``text(_:row:)``'s value to `bytes`: ASCII text without a NUL as it
     /// is stored, without making a `String`, anything else through ``text(_:row:)``'s reading.
     /// False when the value is NULL, an error when it holds another type.
@@ -135,6 +134,7 @@ struct StoredRows {
         }
     }
 
+    /// The TEXT in `column` of row `rowID`.
     func text(_ column: Int32, row rowID: Int64) throws -> String {
         guard let value = try optionalText(column, row: rowID) else { throw null(column, rowID) }
         return value
