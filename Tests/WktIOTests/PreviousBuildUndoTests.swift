@@ -49,11 +49,17 @@ struct PreviousBuildUndoTests {
         String((0..<count).map { Character(UnicodeScalar(UInt8(97 + (Int(seed) &+ $0 &* 7) % 26))) })
     }
 
+    /// A page of three 4 KiB blocks with `title` near its top, as a site title sits in every page.
+    static func titled(_ title: String) -> String {
+        page(300, seed: 5) + "<title>\(title)</title>" + page(12000, seed: 6)
+    }
+
     /// The previous build: everything the publisher handles differently when it reuses a tree.
     static let previous = site([
         ("index.html", page(9000, seed: 1)),            // changes in one block: patched
         ("long.html", page(20000, seed: 2)),            // shrinks: patched and truncated
         ("short.html", page(100, seed: 3)),             // grows: patched and extended
+        ("titled.html", titled("Lifts")),               // grows in the middle: patched, recorded shifted
         ("feed.xml", "<feed/>"),                        // same bytes, mode 0600: chmod only
         ("linked.html", "hard-linked elsewhere"),       // changes, has a second link: replaced
         ("weeks", "a file where the new build needs a folder"),
@@ -66,6 +72,7 @@ struct PreviousBuildUndoTests {
         ("index.html", String(page(9000, seed: 1).prefix(5000)) + "X" + String(page(9000, seed: 1).dropFirst(5001))),
         ("long.html", page(5000, seed: 2)),
         ("short.html", page(100, seed: 3) + page(9000, seed: 4)),
+        ("titled.html", titled("A longer site title")),
         ("feed.xml", "<feed/>"),
         ("linked.html", "new content"),
         ("weeks/2024/index.html", "weeks"),
@@ -187,5 +194,70 @@ struct DifferingSpansTests {
         }
         // A one-byte change of an equal-size file keeps one byte, not a 4 KiB block.
         #expect(smallest == 1)
+    }
+}
+
+/// A patch that changed a file's size and was written completely is recorded by what old and new
+/// do not share at either end; undoing it from the new file must give the old file exactly.
+@Suite("ReuseUndo: shifted records")
+struct ShiftedRecordTests {
+    @Test("A-14: old is the written file with the recorded middle put back, for random edits of every shape")
+    func roundTrip() {
+        var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(max(bound, 1)))
+        }
+        func bytes(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8(next(3) + 97) } }
+        var shifted = 0
+        for round in 0..<600 {
+            let old = bytes(next(round % 10 == 0 ? 20 : 20_000))
+            var new = old
+            // One to three edits that insert, delete or replace a run of bytes anywhere (a small
+            // alphabet, so runs repeat and the shared ends are often longer than the edit suggests).
+            for _ in 0...next(3) {
+                let at = next(new.count + 1)
+                let removed = min(next(40), new.count - at)
+                new.replaceSubrange(at..<(at + removed), with: bytes(next(40)))
+            }
+            var log = ReuseUndo.PatchLog()
+            log.record(path: "p", old: old, new: new, permissions: 0o600, written: true)
+            let patch = log.patches[0]
+            #expect(ReuseUndo.oldBytes(of: patch, current: new, store: log.store) == old, "round \(round): \(old.count) → \(new.count)")
+            guard old.count != new.count else {
+                #expect(patch.shifted == nil)
+                continue
+            }
+            shifted += 1
+            // Only the middle is kept: the ends the two share are not, and the middle starts and
+            // ends with a byte that differs (unless it is empty).
+            let (start, end) = ReuseUndo.sharedEnds(old: old, new: new)
+            #expect(log.store.count == old.count - start - end)
+            #expect(start + end <= min(old.count, new.count))
+            #expect(start == min(old.count, new.count) || old[start] != new[start])
+            // A file of another size than the patch left is refused, not guessed at.
+            #expect(ReuseUndo.oldBytes(of: patch, current: new + [0x21], store: log.store) == nil)
+        }
+        #expect(shifted > 400)
+    }
+
+    @Test("A-14: a patch that may have stopped part way keeps all of old after the first difference")
+    func partialPatchKeepsTheTail() {
+        // Text whose bytes differ from their neighbours', so that content moved by one byte
+        // differs at every offset, as a page's does.
+        let (head, tail) = (PreviousBuildUndoTests.page(5000, seed: 7), PreviousBuildUndoTests.page(9000, seed: 8))
+        let old = Array((head + "<title>Lifts</title>" + tail).utf8)
+        let new = Array((head + "<title>Longer</title>" + tail).utf8)
+        var partial = ReuseUndo.PatchLog()
+        partial.record(path: "p", old: old, new: new, permissions: 0o644, written: false)
+        #expect(partial.patches[0].shifted == nil)
+        #expect(partial.store.count == old.count - 5008)
+        // A file holding the start of the patch only, as a failed write leaves it.
+        let halfWritten = Array(new.prefix(8192)) + Array(old.dropFirst(8192))
+        #expect(ReuseUndo.oldBytes(of: partial.patches[0], current: halfWritten, store: partial.store) == old)
+        var complete = ReuseUndo.PatchLog()
+        complete.record(path: "p", old: old, new: new, permissions: 0o644, written: true)
+        #expect(complete.store == Array("ifts".utf8))
+        #expect(ReuseUndo.oldBytes(of: complete.patches[0], current: new, store: complete.store) == old)
     }
 }

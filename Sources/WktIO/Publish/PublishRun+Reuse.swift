@@ -106,7 +106,7 @@ extension PublishRun {
 
     /// One run of ``reconcilePending()``: each file is brought to the bytes of `files[index]` and
     /// mode 0644. It is left alone when both already match; otherwise only the 4 KiB blocks that
-    /// differ are written (`patchFile`), after the old bytes they overwrite are recorded. In the
+    /// differ are written (`patchFile`), and the old bytes they overwrote are recorded. In the
     /// common rebuild every page differs from the reused one only in a build ID and a footer
     /// line: patching writes one or two blocks per page instead of truncating and rewriting it
     /// (see `SitePublisher`). The stop request is polled before every patch.
@@ -121,6 +121,10 @@ extension PublishRun {
             // What the read found, decided inside `updateFile` (one descriptor per file).
             enum Outcome { case unread, unchanged, stopped, patched(Int) }
             var outcome = Outcome.unread
+            // The bytes a patch overwrites, recorded once `updateFile` has returned: completely
+            // written, the file holds exactly `bytes`, which lets the record keep less
+            // (``ReuseUndo/PatchLog/record(path:old:new:permissions:written:)``).
+            var overwritten: [UInt8]?
             do throws(FileSystemError) {
                 try fileSystem.updateFile(item.path, bytes, 0o644) { existing in
                     if item.info.permissions == 0o644, BlockDiff.sameBytes(existing, bytes) {
@@ -132,11 +136,18 @@ extension PublishRun {
                         return nil
                     }
                     let ranges = BlockDiff.changedBlocks(from: existing, to: bytes)
-                    if recording { result.log.record(path: item.path, old: existing, new: bytes, permissions: item.info.permissions) }
+                    if recording { overwritten = existing }
                     outcome = .patched(ranges.reduce(0) { $0 + $1.count })
                     return ranges
                 }
+                if let overwritten {
+                    result.log.record(path: item.path, old: overwritten, new: bytes, permissions: item.info.permissions, written: true)
+                }
             } catch {
+                // The patch may have stopped part way: the record keeps every byte it could have overwritten.
+                if let overwritten {
+                    result.log.record(path: item.path, old: overwritten, new: bytes, permissions: item.info.permissions, written: false)
+                }
                 // Before the bytes were read it is a failure to read the reused tree, after it one to write.
                 if case .unread = outcome {
                     result.failure = .io(step: .prune, failure: error, leftover: nil)

@@ -23,6 +23,11 @@ struct ReuseUndo {
         /// Ranges of the old file that differ from the new one, with their old bytes in the log's `store`.
         let ranges: [Range<Int>]
         let storeOffset: Int
+        /// For a file whose size changed and whose patch was written completely: the new size and
+        /// the length of the end that old and new share. `ranges` is then the one range of old
+        /// between the bytes both start with and that end, and old is the current file with that
+        /// range's place (from its start to the shared end) holding the recorded bytes instead.
+        var shifted: (newSize: Int, sharedEnd: Int)?
     }
 
     /// Patches with their overwritten bytes back to back. The publisher's threads each record
@@ -35,9 +40,25 @@ struct ReuseUndo {
         /// Records a patch of `path` from `old` to `new`: only the spans of `old` that differ
         /// from `new` are kept (a rebuild changes a build ID and a footer line: tens of bytes a
         /// page, where whole 4 KiB blocks would hold 18 MB of a 10-year site in memory).
-        mutating func record(path: String, old: [UInt8], new: [UInt8], permissions: UInt32) {
-            let spans = ReuseUndo.differingSpans(old: old, new: new)
+        ///
+        /// When the sizes differ, the content after the first difference has moved, so a patch
+        /// that may have stopped part way (`written` false) keeps all of old from there on. One
+        /// that was `written` completely left exactly `new` in the file, so the record keeps only
+        /// old's bytes between what old and new start with and what they end with: a new site title
+        /// changes every page's length near its top, and the whole ends were 41 MB of old bytes
+        /// held in memory for the 10-year demo (the rebuild's peak 127 → 186 MiB).
+        mutating func record(path: String, old: [UInt8], new: [UInt8], permissions: UInt32, written: Bool = false) {
             let offset = store.count
+            if written, old.count != new.count {
+                let (start, end) = ReuseUndo.sharedEnds(old: old, new: new)
+                let span = start..<(old.count - end)
+                store.append(contentsOf: old[span])
+                patches.append(Patch(
+                    path: path, oldSize: old.count, permissions: permissions, ranges: [span], storeOffset: offset,
+                    shifted: (new.count, end)))
+                return
+            }
+            let spans = ReuseUndo.differingSpans(old: old, new: new)
             for span in spans { store.append(contentsOf: old[span]) }
             patches.append(Patch(path: path, oldSize: old.count, permissions: permissions, ranges: spans, storeOffset: offset))
         }
@@ -47,7 +68,9 @@ struct ReuseUndo {
             let base = store.count
             store += other.store
             patches += other.patches.map {
-                Patch(path: $0.path, oldSize: $0.oldSize, permissions: $0.permissions, ranges: $0.ranges, storeOffset: base + $0.storeOffset)
+                Patch(
+                    path: $0.path, oldSize: $0.oldSize, permissions: $0.permissions, ranges: $0.ranges,
+                    storeOffset: base + $0.storeOffset, shifted: $0.shifted)
             }
         }
     }
@@ -111,6 +134,51 @@ struct ReuseUndo {
         }
     }
 
+    /// How many bytes `old` and `new` share at the start, and then at the end (never counting a
+    /// byte twice: the two together are at most the shorter length).
+    static func sharedEnds(old: [UInt8], new: [UInt8]) -> (start: Int, end: Int) {
+        let common = min(old.count, new.count)
+        return old.withUnsafeBytes { before in
+            new.withUnsafeBytes { after in
+                var start = 0
+                while start + 8 <= common,
+                      before.loadUnaligned(fromByteOffset: start, as: UInt64.self)
+                        == after.loadUnaligned(fromByteOffset: start, as: UInt64.self) { start += 8 }
+                while start < common, before[start] == after[start] { start += 1 }
+                var end = 0
+                let limit = common - start
+                while end + 8 <= limit,
+                      before.loadUnaligned(fromByteOffset: old.count - end - 8, as: UInt64.self)
+                        == after.loadUnaligned(fromByteOffset: new.count - end - 8, as: UInt64.self) { end += 8 }
+                while end < limit, before[old.count - end - 1] == after[new.count - end - 1] { end += 1 }
+                return (start, end)
+            }
+        }
+    }
+
+    /// The old bytes of `patch`, given the file's `current` bytes and the log's `store`; nil when
+    /// the file is not the size the patch left (a shifted record can only be undone from there).
+    static func oldBytes(of patch: Patch, current: [UInt8], store: [UInt8]) -> [UInt8]? {
+        var offset = patch.storeOffset
+        guard let shifted = patch.shifted else {
+            var old = Array(current.prefix(patch.oldSize))
+            if old.count < patch.oldSize { old += [UInt8](repeating: 0, count: patch.oldSize - old.count) }
+            for range in patch.ranges {
+                old.replaceSubrange(range, with: store[offset..<(offset + range.count)])
+                offset += range.count
+            }
+            return old
+        }
+        guard current.count == shifted.newSize, let span = patch.ranges.first,
+              span.lowerBound + shifted.sharedEnd <= current.count
+        else { return nil }
+        var old = Array(current[..<span.lowerBound])
+        old.reserveCapacity(patch.oldSize)
+        old += store[offset..<(offset + span.count)]
+        old += current[(current.count - shifted.sharedEnd)...]
+        return old.count == patch.oldSize ? old : nil
+    }
+
     mutating func recordCreated(_ path: String) { created.append(path) }
 
     mutating func recordPermissions(_ path: String, _ bits: UInt32) { permissions.append((path, bits)) }
@@ -134,14 +202,12 @@ struct ReuseUndo {
         for path in created.reversed() { try fileSystem.removeTree(path) }
         for patch in log.patches.reversed() {
             let current = try fileSystem.readFile(patch.path)
-            var old = Array(current.prefix(patch.oldSize))
-            if old.count < patch.oldSize { old += [UInt8](repeating: 0, count: patch.oldSize - old.count) }
-            var offset = patch.storeOffset
-            for range in patch.ranges {
-                old.replaceSubrange(range, with: log.store[offset..<(offset + range.count)])
-                offset += range.count
+            guard let old = Self.oldBytes(of: patch, current: current, store: log.store) else {
+                throw FileSystemError(operation: "undo", path: patch.path, code: EIO)
             }
-            try fileSystem.patchFile(patch.path, old, patch.ranges, patch.permissions)
+            // A shifted record's old bytes differ from the file's from the range's start on.
+            let ranges = patch.shifted == nil ? patch.ranges : patch.ranges.map { $0.lowerBound..<patch.oldSize }
+            try fileSystem.patchFile(patch.path, old, ranges, patch.permissions)
         }
         for entry in moved.reversed() { try fileSystem.rename(entry.to, entry.from) }
         if let oldMarker { try fileSystem.writeFile(markerPath, oldMarker, 0o644) }
