@@ -25,6 +25,9 @@ public struct SiteBuildInput: Sendable {
     /// which would otherwise take a statistics pass of their own before the build. Ignored when
     /// ``settings`` has goals.
     public var derivedGoals: (@Sendable (StatsReport) -> [Goal])?
+    /// Gives the allocator's free memory back to the system (WktApp: `AllocatorTuning`), called
+    /// when the previous build's pages, read early, turn out unusable (``IncrementalBuild``).
+    public var releaseFreeMemory: @Sendable () -> Void = {}
 
     /// Creates a build input.
     /// - Parameters:

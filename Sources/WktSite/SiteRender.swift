@@ -84,7 +84,8 @@ struct SiteRender: Sendable {
         let composer = PageComposer(site: site, prRowsByYear: prRows, previousSameName: previousSameName, yearReviews: reviews)
         self.incremental = started.map {
             IncrementalBuild(
-                started: $0, fingerprint: fingerprint, configuration: configuration, composer: composer, renderer: renderer)
+                started: $0, fingerprint: fingerprint, configuration: configuration, composer: composer, renderer: renderer,
+                releaseFreeMemory: input.releaseFreeMemory)
         }
         self.baseURL = baseURL
         self.noindex = noindex

@@ -1,3 +1,6 @@
+import Dispatch
+import Foundation
+import Synchronization
 import Testing
 import WktCore
 @testable import WktSite
@@ -53,6 +56,26 @@ struct PageReusePartsTests {
         #expect(PageManifest(parsing: damaged[...]) == manifest)
         #expect(PageManifest(parsing: "wkt-pages 2 x\n"[...]) == nil)
         #expect(PageManifest(parsing: ""[...]) == nil)
+    }
+
+    @Test("the header records the page keys' global digest after the renderer's; a manifest without it reads as unknown")
+    func manifestGlobal() throws {
+        var manifest = PageManifest(renderer: "0123456789abcdef", global: 0x00FE_DCBA_9876_5432)
+        manifest.entries["workouts/a.html"] = .init(key: 1, slotHash: 2, size: 3, slots: [0..<1])
+        let text = manifest.text
+        #expect(text.hasPrefix("wkt-pages 1 0123456789abcdef 00fedcba98765432\n"))
+        let parsed = try #require(PageManifest(parsing: text[...]))
+        #expect(parsed == manifest)
+        #expect(parsed.global == 0x00FE_DCBA_9876_5432)
+        // Written before the global digest was recorded: the same renderer, no global digest.
+        let older = try #require(PageManifest(parsing: "wkt-pages 1 0123456789abcdef\n"[...]))
+        #expect(older.renderer == "0123456789abcdef")
+        #expect(older.global == nil)
+        // A malformed global digest is no digest (the renderer still reads).
+        for header in ["wkt-pages 1 0123456789abcdef 12345", "wkt-pages 1 0123456789abcdef 00fedcba9876543g", "wkt-pages 1 r 00fedcba98765432 x"] {
+            let read = try #require(PageManifest(parsing: (header + "\n")[...]))
+            #expect(read.global == nil, "\(header)")
+        }
     }
 
     @Test("the content hash changes with any byte, at any position, and with the length")
@@ -134,6 +157,34 @@ struct PageReusePartsTests {
         #expect(prefetch.take("workouts/b.html") == nil)
         #expect(prefetch.take("workouts/c.html") == nil)
         #expect(prefetch.take("x.html") == nil)  // no entry: nothing to check it against
+    }
+
+    @Test("a discarded prefetch stops reading, lets go of what it read and hands nothing over")
+    func prefetchDiscard() {
+        let page = Array("head TITLE mid BODY tail".utf8)
+        let paths = (0..<50).map { "workouts/\($0).html" }
+        var manifest = PageManifest(renderer: "r")
+        for path in paths { manifest.entries[path] = .init(key: 1, slotHash: InputDigest.of(page, ranges: []), size: page.count, slots: []) }
+        let parsed = manifest
+        let reads = Mutex(0)
+        let firstRead = DispatchSemaphore(value: 0)
+        let prefetch = PagePrefetch(read: { _ in
+            let count = reads.withLock { count -> Int in
+                count += 1
+                return count
+            }
+            if count == 1 {
+                firstRead.signal()
+                // The discard arrives while this read is in progress.
+                usleep(100_000)
+            }
+            return page
+        }) { (parsed, paths) }
+        firstRead.wait()
+        prefetch.discard()
+        #expect(reads.withLock { $0 } == 1, "no read starts after the discard")
+        #expect(prefetch.take(paths[0]) == nil)
+        #expect(paths.allSatisfy { prefetch.take($0) == nil })
     }
 
     @Test("splicing takes the slot bytes into the new layout and refuses slots that do not fit")

@@ -127,14 +127,20 @@ struct PageReuseTests {
         let first = try Self.build(base, after: nil)
         #expect(first.reusedPages == 0)
         #expect(first.record?.hasPrefix(PageManifest.header) == true)
-        let changed = change.apply(base)
+        var changed = change.apply(base)
+        // Called when the build finds that no previous page can be taken over (its global digest
+        // changed) and lets the pages read early go at once.
+        let releases = Mutex(0)
+        changed.releaseFreeMemory = { releases.withLock { $0 += 1 } }
         let reused = try Self.build(changed, after: first)
         let fresh = try SiteBuilder.build(changed)
         #expect(Self.firstDifference(reused.files, fresh) == nil)
         if change.reusesNothing {
             #expect(reused.reusedPages == 0)
+            #expect(releases.withLock { $0 } == 1, "the previous pages are let go before any is rendered")
         } else {
             #expect(reused.reusedPages > 0, "a local change leaves most pages reusable")
+            #expect(releases.withLock { $0 } == 0)
         }
         // And a second step from the reusing build: its manifest and files serve the next one.
         let next = Change.newestWorkout.apply(changed)

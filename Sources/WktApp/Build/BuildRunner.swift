@@ -253,6 +253,7 @@ public enum BuildRunner {
             history: history, settings: settings, today: plan.context.today, baseURL: plan.request.baseURL,
             templatesDirectory: plan.templates, previousSite: previous, renderer: renderer)
         input.derivedGoals = derivedGoals
+        input.releaseFreeMemory = { AllocatorTuning.releaseFreeMemory() }
         return (input, hints)
     }
 

@@ -6,9 +6,12 @@ import WktCore
 ///
 /// Text, one line per page after a header:
 ///
-///     wkt-pages 1 <renderer digest>
+///     wkt-pages 1 <renderer digest> <page keys' global digest>
 ///     <key>\t<slot hash>\t<size>\t<slot>,<slot>,…\t<path>
 ///
+/// The global digest (``PageKeys/global``: renderer, settings, templates, site title) is part of
+/// every page's key, so when it changed no page can be taken over, and the next build knows so
+/// before it computes any key (a manifest written before it was recorded has none).
 /// `key` is the page's input digest (``PageKeys``), `slot hash` is the ``InputDigest`` of the
 /// bytes in its slots and `size` the file's size as written, each slot is `offset+length` of a
 /// layout field in that file
@@ -40,12 +43,15 @@ struct PageManifest: Sendable, Equatable {
 
     /// The digest of the renderer's identity.
     let renderer: String
+    /// ``PageKeys/global`` of the build that wrote it, when recorded.
+    let global: UInt64?
     /// Page path → entry.
     var entries: [String: Entry]
 
     /// An empty manifest for `renderer`.
-    init(renderer: String, entries: [String: Entry] = [:]) {
+    init(renderer: String, global: UInt64? = nil, entries: [String: Entry] = [:]) {
         self.renderer = renderer
+        self.global = global
         self.entries = entries
     }
 
@@ -61,19 +67,27 @@ struct PageManifest: Sendable, Equatable {
         var utf8 = Array(text.utf8)[...]
         let header = Array((Self.header + " ").utf8)
         var renderer: String?
+        var global: UInt64?
         var entries: [String: Entry] = [:]
         while !utf8.isEmpty {
             let end = utf8.firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
             let line = utf8[utf8.startIndex..<end]
             utf8 = end < utf8.endIndex ? utf8[(end + 1)...] : utf8[end...]
             if renderer == nil {
-                if line.starts(with: header) { renderer = String(decoding: line.dropFirst(header.count), as: UTF8.self) }
+                if line.starts(with: header) {
+                    // The renderer digest, then the global digest if recorded (16 hex digits).
+                    let fields = line.dropFirst(header.count)
+                    let space = fields.firstIndex(of: UInt8(ascii: " "))
+                    renderer = String(decoding: fields[fields.startIndex..<(space ?? fields.endIndex)], as: UTF8.self)
+                    if let space, fields.endIndex - space == 17 { global = Self.hexNumber(fields[(space + 1)...]) }
+                }
                 continue
             }
             if let (path, entry) = Self.entry(line) { entries[path] = entry }
         }
         guard let renderer else { return nil }
         self.renderer = renderer
+        self.global = global
         self.entries = entries
     }
 
@@ -133,7 +147,12 @@ struct PageManifest: Sendable, Equatable {
 
     /// The manifest as text, pages sorted by path bytes (so equal builds record equal text).
     var text: String {
-        var bytes = Array((Self.header + " " + renderer + "\n").utf8)
+        var bytes = Array((Self.header + " " + renderer).utf8)
+        if let global {
+            bytes.append(UInt8(ascii: " "))
+            Self.appendHex(global, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "\n"))
         bytes.reserveCapacity(entries.count * 120)
         for path in entries.keys.sorted(by: ByteOrder.precedes) {
             guard let entry = entries[path] else { continue }

@@ -19,6 +19,8 @@ final class PagePrefetch: Sendable {
     private let parsed = DispatchGroup()
     /// Left when every page has been read.
     private let done = DispatchGroup()
+    /// Set by ``discard()``: the pages not read yet are not read.
+    private let discarded = Atomic<Bool>(false)
 
     /// Starts the work: `parse` gives the manifest and the paths to read, then each path is read
     /// with `read` and kept when the manifest has an entry for it that its bytes match.
@@ -34,6 +36,7 @@ final class PagePrefetch: Sendable {
             parsed.leave()
             var pages = [String: [UInt8]](minimumCapacity: paths.count)
             for path in paths {
+                if discarded.load(ordering: .relaxed) { break }
                 guard let entry = manifest?.entries[path], let bytes = read(path), entry.isIntact(bytes) else { continue }
                 pages[path] = bytes
             }
@@ -46,6 +49,20 @@ final class PagePrefetch: Sendable {
     var manifest: PageManifest? {
         parsed.wait()
         return state.withLock { $0.manifest }
+    }
+
+    /// Lets go of every page read and stops the reads not done yet, waiting for the one in
+    /// progress: for a build none of whose pages can be taken over (``IncrementalBuild``). Later
+    /// ``take(_:)`` calls get nil.
+    func discard() {
+        discarded.store(true, ordering: .relaxed)
+        done.wait()
+        let pages = state.withLock { state -> [String: [UInt8]] in
+            var pages: [String: [UInt8]] = [:]
+            swap(&state.pages, &pages)
+            return pages
+        }
+        _ = consume pages
     }
 
     /// The bytes of the page at `path`, waiting for the reads to finish, handed over: a second
