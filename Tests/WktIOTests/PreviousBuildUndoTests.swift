@@ -59,7 +59,7 @@ struct PreviousBuildUndoTests {
         ("index.html", page(9000, seed: 1)),            // changes in one block: patched
         ("long.html", page(20000, seed: 2)),            // shrinks: patched and truncated
         ("short.html", page(100, seed: 3)),             // grows: patched and extended
-        ("titled.html", titled("Lifts")),               // grows in the middle: patched, recorded shifted
+        ("titled.html", titled("Lifts")),               // grows in the middle: patched, recorded as pieces
         ("feed.xml", "<feed/>"),                        // same bytes, mode 0600: chmod only
         ("linked.html", "hard-linked elsewhere"),       // changes, has a second link: replaced
         ("weeks", "a file where the new build needs a folder"),
@@ -197,48 +197,76 @@ struct DifferingSpansTests {
     }
 }
 
-/// A patch that changed a file's size and was written completely is recorded by what old and new
-/// do not share at either end; undoing it from the new file must give the old file exactly.
-@Suite("ReuseUndo: shifted records")
-struct ShiftedRecordTests {
-    @Test("A-14: old is the written file with the recorded middle put back, for random edits of every shape")
-    func roundTrip() {
-        var seed: UInt64 = 0x2545_F491_4F6C_DD1D
-        func next(_ bound: Int) -> Int {
+/// A patch that changed a file's size and was written completely is recorded as old made of
+/// pieces of the new file and old's own bytes between them; undoing it from the new file must
+/// give the old file exactly.
+@Suite("ReuseUndo: records rebuilt from the written file")
+struct RebuiltRecordTests {
+    /// A seeded generator of bytes that do not repeat in any short period, as a page's text.
+    struct Bytes {
+        var seed: UInt64
+        mutating func next(_ bound: Int) -> Int {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((seed >> 33) % UInt64(max(bound, 1)))
         }
-        func bytes(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8(next(3) + 97) } }
-        var shifted = 0
-        for round in 0..<600 {
-            let old = bytes(next(round % 10 == 0 ? 20 : 20_000))
+        mutating func text(_ count: Int, letters: Int = 26) -> [UInt8] { (0..<count).map { _ in UInt8(next(letters) + 97) } }
+    }
+
+    @Test("A-14: old is rebuilt exactly from the written file, for random edits of every shape and size")
+    func roundTrip() {
+        var random = Bytes(seed: 0x2545_F491_4F6C_DD1D)
+        var rebuilt = 0
+        for round in 0..<800 {
+            // A small alphabet in some rounds, so short runs repeat and resuming can go wrong.
+            let letters = round % 3 == 0 ? 3 : 26
+            let old = random.text(random.next(round % 10 == 0 ? 40 : 20_000), letters: letters)
             var new = old
-            // One to three edits that insert, delete or replace a run of bytes anywhere (a small
-            // alphabet, so runs repeat and the shared ends are often longer than the edit suggests).
-            for _ in 0...next(3) {
-                let at = next(new.count + 1)
-                let removed = min(next(40), new.count - at)
-                new.replaceSubrange(at..<(at + removed), with: bytes(next(40)))
+            // One to four edits that insert, delete or replace a run anywhere, some longer than
+            // the walk looks ahead.
+            for _ in 0...random.next(4) {
+                let at = random.next(new.count + 1)
+                let longest = round % 5 == 0 ? 400 : 40
+                let removed = min(random.next(longest), new.count - at)
+                new.replaceSubrange(at..<(at + removed), with: random.text(random.next(longest), letters: letters))
             }
             var log = ReuseUndo.PatchLog()
             log.record(path: "p", old: old, new: new, permissions: 0o600, written: true)
             let patch = log.patches[0]
             #expect(ReuseUndo.oldBytes(of: patch, current: new, store: log.store) == old, "round \(round): \(old.count) → \(new.count)")
             guard old.count != new.count else {
-                #expect(patch.shifted == nil)
+                #expect(patch.rebuild == nil)
                 continue
             }
-            shifted += 1
-            // Only the middle is kept: the ends the two share are not, and the middle starts and
-            // ends with a byte that differs (unless it is empty).
-            let (start, end) = ReuseUndo.sharedEnds(old: old, new: new)
-            #expect(log.store.count == old.count - start - end)
-            #expect(start + end <= min(old.count, new.count))
-            #expect(start == min(old.count, new.count) || old[start] != new[start])
+            rebuilt += 1
+            #expect(log.store.count <= old.count)
+            // Undoing writes old from its first differing byte on.
+            let first = zip(old, new).prefix { $0 == $1 }.count
+            #expect(patch.ranges == [first..<old.count], "round \(round)")
             // A file of another size than the patch left is refused, not guessed at.
             #expect(ReuseUndo.oldBytes(of: patch, current: new + [0x21], store: log.store) == nil)
         }
-        #expect(shifted > 400)
+        #expect(rebuilt > 500)
+    }
+
+    @Test("A-14: a page with a new build ID, a longer title and a new footer is recorded by those bytes only")
+    func pageChanges() {
+        var random = Bytes(seed: 7)
+        func page(buildID: String, title: String, footer: String, body: [UInt8]) -> [UInt8] {
+            Array("<meta name=\"wkt-build\" content=\"\(buildID)\">\n<title>Pull Day · \(title)</title>\n".utf8) + body
+                + Array("<footer>Built by wkt-site from \(footer) workouts</footer>\n</body></html>\n".utf8)
+        }
+        let body = random.text(11_000)
+        let old = page(buildID: "f10294a2a67569ed", title: "Lifts", footer: "2,118", body: body)
+        let new = page(buildID: "715bc9ac8ce58218", title: "A longer site title", footer: "2,119", body: body)
+        var log = ReuseUndo.PatchLog()
+        log.record(path: "p", old: old, new: new, permissions: 0o644, written: true)
+        #expect(ReuseUndo.oldBytes(of: log.patches[0], current: new, store: log.store) == old)
+        // The differing hex digits, "Lifts" and the footer's last digit, give or take a few.
+        #expect(log.store.count <= 24, "\(log.store.count) bytes kept")
+        // Where the patch may have stopped part way, all of old after the first difference.
+        var partial = ReuseUndo.PatchLog()
+        partial.record(path: "p", old: old, new: new, permissions: 0o644, written: false)
+        #expect(partial.store.count > 11_000)
     }
 
     @Test("A-14: a patch that may have stopped part way keeps all of old after the first difference")
@@ -250,7 +278,7 @@ struct ShiftedRecordTests {
         let new = Array((head + "<title>Longer</title>" + tail).utf8)
         var partial = ReuseUndo.PatchLog()
         partial.record(path: "p", old: old, new: new, permissions: 0o644, written: false)
-        #expect(partial.patches[0].shifted == nil)
+        #expect(partial.patches[0].rebuild == nil)
         #expect(partial.store.count == old.count - 5008)
         // A file holding the start of the patch only, as a failed write leaves it.
         let halfWritten = Array(new.prefix(8192)) + Array(old.dropFirst(8192))

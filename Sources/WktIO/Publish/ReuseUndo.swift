@@ -23,11 +23,28 @@ struct ReuseUndo {
         /// Ranges of the old file that differ from the new one, with their old bytes in the log's `store`.
         let ranges: [Range<Int>]
         let storeOffset: Int
-        /// For a file whose size changed and whose patch was written completely: the new size and
-        /// the length of the end that old and new share. `ranges` is then the one range of old
-        /// between the bytes both start with and that end, and old is the current file with that
-        /// range's place (from its start to the shared end) holding the recorded bytes instead.
-        var shifted: (newSize: Int, sharedEnd: Int)?
+        /// For a file whose size changed and whose patch was written completely: how old is made
+        /// of the file as the patch left it and the recorded bytes (``Rebuild``). `ranges` is then
+        /// the one range of old from its first byte that differs to its end, the bytes undoing
+        /// writes.
+        var rebuild: Rebuild?
+    }
+
+    /// The old file as pieces: runs of the bytes the patch left (``newSize`` of them), and old's
+    /// own bytes, taken in order from the log's `store` from the patch's `storeOffset` on.
+    struct Rebuild: Sendable {
+        /// A piece of the old file.
+        enum Piece: Sendable, Equatable {
+            /// These bytes of the file as the patch left it.
+            case current(Range<Int>)
+            /// The next `count` recorded bytes.
+            case recorded(Int)
+        }
+
+        /// The size the patch left the file at.
+        let newSize: Int
+        /// The old file's pieces, in order.
+        let pieces: [Piece]
     }
 
     /// Patches with their overwritten bytes back to back. The publisher's threads each record
@@ -43,19 +60,19 @@ struct ReuseUndo {
         ///
         /// When the sizes differ, the content after the first difference has moved, so a patch
         /// that may have stopped part way (`written` false) keeps all of old from there on. One
-        /// that was `written` completely left exactly `new` in the file, so the record keeps only
-        /// old's bytes between what old and new start with and what they end with: a new site title
-        /// changes every page's length near its top, and the whole ends were 41 MB of old bytes
-        /// held in memory for the 10-year demo (the rebuild's peak 127 → 186 MiB).
+        /// that was `written` completely left exactly `new` in the file, so the record is old
+        /// made of pieces of new and the few bytes of old between them (``pieces(old:new:keeping:)``):
+        /// a new site title changes every page's length near its top, and the whole ends were
+        /// 41 MB of old bytes held in memory for the 10-year demo (the rebuild's peak 127 → 186 MiB).
         mutating func record(path: String, old: [UInt8], new: [UInt8], permissions: UInt32, written: Bool = false) {
             let offset = store.count
             if written, old.count != new.count {
-                let (start, end) = ReuseUndo.sharedEnds(old: old, new: new)
-                let span = start..<(old.count - end)
-                store.append(contentsOf: old[span])
+                let pieces = ReuseUndo.pieces(old: old, new: new, keeping: &store)
+                var start = 0
+                if case .current(let shared)? = pieces.first, shared.lowerBound == 0 { start = shared.upperBound }
                 patches.append(Patch(
-                    path: path, oldSize: old.count, permissions: permissions, ranges: [span], storeOffset: offset,
-                    shifted: (new.count, end)))
+                    path: path, oldSize: old.count, permissions: permissions, ranges: [start..<old.count], storeOffset: offset,
+                    rebuild: Rebuild(newSize: new.count, pieces: pieces)))
                 return
             }
             let spans = ReuseUndo.differingSpans(old: old, new: new)
@@ -70,7 +87,7 @@ struct ReuseUndo {
             patches += other.patches.map {
                 Patch(
                     path: $0.path, oldSize: $0.oldSize, permissions: $0.permissions, ranges: $0.ranges,
-                    storeOffset: base + $0.storeOffset, shifted: $0.shifted)
+                    storeOffset: base + $0.storeOffset, rebuild: $0.rebuild)
             }
         }
     }
@@ -134,33 +151,86 @@ struct ReuseUndo {
         }
     }
 
-    /// How many bytes `old` and `new` share at the start, and then at the end (never counting a
-    /// byte twice: the two together are at most the shorter length).
-    static func sharedEnds(old: [UInt8], new: [UInt8]) -> (start: Int, end: Int) {
-        let common = min(old.count, new.count)
-        return old.withUnsafeBytes { before in
+    /// Old as pieces of new and the bytes of old between them, which are appended to `kept`: a
+    /// greedy walk. From the start, the run both share is one piece; where they differ, the next
+    /// shared run is looked for within ``reach`` bytes on either side (its first ``window``
+    /// bytes equal, or all that is left of both), nearest first, and old's bytes skipped to get
+    /// there are kept. A change of a title, a build ID and a footer line costs their few bytes,
+    /// wherever the rest of the page moved. When no shared run is that near, old's bytes up to
+    /// the end both share are kept (the whole rest, at worst).
+    static func pieces(old: [UInt8], new: [UInt8], keeping kept: inout [UInt8]) -> [Rebuild.Piece] {
+        var pieces: [Rebuild.Piece] = []
+        old.withUnsafeBytes { before in
             new.withUnsafeBytes { after in
-                var start = 0
-                while start + 8 <= common,
-                      before.loadUnaligned(fromByteOffset: start, as: UInt64.self)
-                        == after.loadUnaligned(fromByteOffset: start, as: UInt64.self) { start += 8 }
-                while start < common, before[start] == after[start] { start += 1 }
-                var end = 0
-                let limit = common - start
-                while end + 8 <= limit,
-                      before.loadUnaligned(fromByteOffset: old.count - end - 8, as: UInt64.self)
-                        == after.loadUnaligned(fromByteOffset: new.count - end - 8, as: UInt64.self) { end += 8 }
-                while end < limit, before[old.count - end - 1] == after[new.count - end - 1] { end += 1 }
-                return (start, end)
+                /// Whether `count` bytes at `a` in old and `b` in new are equal.
+                func same(_ a: Int, _ b: Int, _ count: Int) -> Bool {
+                    guard count > 0, let left = before.baseAddress, let right = after.baseAddress else { return true }
+                    return memcmp(left + a, right + b, count) == 0
+                }
+                var i = 0
+                var j = 0
+                while i < old.count {
+                    // The run both share from (i, j).
+                    let limit = min(old.count - i, new.count - j)
+                    var run = 0
+                    while run + 8 <= limit,
+                          before.loadUnaligned(fromByteOffset: i + run, as: UInt64.self)
+                            == after.loadUnaligned(fromByteOffset: j + run, as: UInt64.self) { run += 8 }
+                    while run < limit, before[i + run] == after[j + run] { run += 1 }
+                    if run > 0 {
+                        pieces.append(.current(j..<(j + run)))
+                        i += run
+                        j += run
+                    }
+                    guard i < old.count else { break }
+                    // The nearest next shared run: `a` bytes on in old, `b` in new.
+                    var found: (a: Int, b: Int)?
+                    search: for total in 1...(2 * reach) {
+                        for a in max(0, total - reach)...min(total, reach) {
+                            let b = total - a
+                            guard i + a <= old.count, j + b <= new.count else { continue }
+                            let count = min(window, old.count - i - a, new.count - j - b)
+                            // A run shorter than the window only where it ends both files.
+                            guard count == window || (count > 0 && i + a + count == old.count && j + b + count == new.count) else { continue }
+                            if same(i + a, j + b, count) {
+                                found = (a, b)
+                                break search
+                            }
+                        }
+                    }
+                    guard let (a, b) = found else {
+                        // Old's bytes up to the end both share, then that end.
+                        var end = 0
+                        let most = min(old.count - i, new.count - j)
+                        while end < most, before[old.count - end - 1] == after[new.count - end - 1] { end += 1 }
+                        kept.append(contentsOf: old[i..<(old.count - end)])
+                        pieces.append(.recorded(old.count - end - i))
+                        if end > 0 { pieces.append(.current((new.count - end)..<new.count)) }
+                        i = old.count
+                        break
+                    }
+                    if a > 0 {
+                        kept.append(contentsOf: old[i..<(i + a)])
+                        pieces.append(.recorded(a))
+                    }
+                    i += a
+                    j += b
+                }
             }
         }
+        return pieces
     }
 
+    /// How far ``pieces(old:new:keeping:)`` looks for the next shared run, in bytes on either side.
+    static let reach = 64
+    /// How many equal bytes make a shared run worth resuming at.
+    static let window = 16
+
     /// The old bytes of `patch`, given the file's `current` bytes and the log's `store`; nil when
-    /// the file is not the size the patch left (a shifted record can only be undone from there).
+    /// the file is not the size the patch left (a rebuilt record can only be undone from there).
     static func oldBytes(of patch: Patch, current: [UInt8], store: [UInt8]) -> [UInt8]? {
         var offset = patch.storeOffset
-        guard let shifted = patch.shifted else {
+        guard let rebuild = patch.rebuild else {
             var old = Array(current.prefix(patch.oldSize))
             if old.count < patch.oldSize { old += [UInt8](repeating: 0, count: patch.oldSize - old.count) }
             for range in patch.ranges {
@@ -169,13 +239,20 @@ struct ReuseUndo {
             }
             return old
         }
-        guard current.count == shifted.newSize, let span = patch.ranges.first,
-              span.lowerBound + shifted.sharedEnd <= current.count
-        else { return nil }
-        var old = Array(current[..<span.lowerBound])
+        guard current.count == rebuild.newSize else { return nil }
+        var old: [UInt8] = []
         old.reserveCapacity(patch.oldSize)
-        old += store[offset..<(offset + span.count)]
-        old += current[(current.count - shifted.sharedEnd)...]
+        for piece in rebuild.pieces {
+            switch piece {
+            case .current(let range):
+                guard range.upperBound <= current.count else { return nil }
+                old += current[range]
+            case .recorded(let count):
+                guard offset + count <= store.count else { return nil }
+                old += store[offset..<(offset + count)]
+                offset += count
+            }
+        }
         return old.count == patch.oldSize ? old : nil
     }
 
@@ -205,9 +282,7 @@ struct ReuseUndo {
             guard let old = Self.oldBytes(of: patch, current: current, store: log.store) else {
                 throw FileSystemError(operation: "undo", path: patch.path, code: EIO)
             }
-            // A shifted record's old bytes differ from the file's from the range's start on.
-            let ranges = patch.shifted == nil ? patch.ranges : patch.ranges.map { $0.lowerBound..<patch.oldSize }
-            try fileSystem.patchFile(patch.path, old, ranges, patch.permissions)
+            try fileSystem.patchFile(patch.path, old, patch.ranges, patch.permissions)
         }
         for entry in moved.reversed() { try fileSystem.rename(entry.to, entry.from) }
         if let oldMarker { try fileSystem.writeFile(markerPath, oldMarker, 0o644) }
