@@ -167,6 +167,7 @@ struct PageReusePartsTests {
         for path in paths { manifest.entries[path] = .init(key: 1, slotHash: InputDigest.of(page, ranges: []), size: page.count, slots: []) }
         let parsed = manifest
         let reads = Mutex(0)
+        let started = Mutex<PagePrefetch?>(nil)
         let firstRead = DispatchSemaphore(value: 0)
         let prefetch = PagePrefetch(read: { _ in
             let count = reads.withLock { count -> Int in
@@ -175,12 +176,13 @@ struct PageReusePartsTests {
             }
             if count == 1 {
                 firstRead.signal()
-                // The discard arrives while this read is in progress.
-                usleep(100_000)
+                // This read lasts until the discard has been asked for (at most 10 s).
+                for _ in 0..<10_000 where started.withLock({ $0?.isDiscarded }) != true { usleep(1_000) }
             }
             return page
         }) { (parsed, paths) }
         firstRead.wait()
+        started.withLock { $0 = prefetch }
         prefetch.discard()
         #expect(reads.withLock { $0 } == 1, "no read starts after the discard")
         #expect(prefetch.take(paths[0]) == nil)

@@ -65,6 +65,9 @@ final class PagePrefetch: Sendable {
         _ = consume pages
     }
 
+    /// Whether ``discard()`` was called.
+    var isDiscarded: Bool { discarded.load(ordering: .relaxed) }
+
     /// The bytes of the page at `path`, waiting for the reads to finish, handed over: a second
     /// call for the same path gets nil, as does a path that could not be read, was not asked
     /// for or whose bytes are not what its manifest entry records. Taken out, the bytes are the caller's only copy, so the page can be spliced in
