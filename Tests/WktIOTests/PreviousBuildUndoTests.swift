@@ -248,6 +248,80 @@ struct RebuiltRecordTests {
         #expect(rebuilt > 500)
     }
 
+    /// The walk of ``ReuseUndo/pieces(old:new:keeping:)`` stated plainly, a byte at a time: the
+    /// reference its word-at-a-time comparisons must agree with.
+    static func plainPieces(old: [UInt8], new: [UInt8], keeping kept: inout [UInt8]) -> [ReuseUndo.Rebuild.Piece] {
+        var pieces: [ReuseUndo.Rebuild.Piece] = []
+        let (reach, window) = (ReuseUndo.reach, ReuseUndo.window)
+        var (i, j) = (0, 0)
+        while i < old.count {
+            var run = 0
+            while i + run < old.count, j + run < new.count, old[i + run] == new[j + run] { run += 1 }
+            if run > 0 {
+                pieces.append(.current(j..<(j + run)))
+                (i, j) = (i + run, j + run)
+            }
+            guard i < old.count else { break }
+            var found: (a: Int, b: Int)?
+            search: for total in 1...(2 * reach) {
+                for a in max(0, total - reach)...min(total, reach) {
+                    let b = total - a
+                    guard i + a <= old.count, j + b <= new.count else { continue }
+                    let count = min(window, old.count - i - a, new.count - j - b)
+                    guard count == window || (count > 0 && i + a + count == old.count && j + b + count == new.count) else { continue }
+                    if old[(i + a)..<(i + a + count)].elementsEqual(new[(j + b)..<(j + b + count)]) {
+                        found = (a, b)
+                        break search
+                    }
+                }
+            }
+            guard let (a, b) = found else {
+                var end = 0
+                while end < min(old.count - i, new.count - j), old[old.count - end - 1] == new[new.count - end - 1] { end += 1 }
+                kept += old[i..<(old.count - end)]
+                pieces.append(.recorded(old.count - end - i))
+                if end > 0 { pieces.append(.current((new.count - end)..<new.count)) }
+                break
+            }
+            if a > 0 {
+                kept += old[i..<(i + a)]
+                pieces.append(.recorded(a))
+            }
+            (i, j) = (i + a, j + b)
+        }
+        return pieces
+    }
+
+    @Test("A-14: the walk compares a word at a time but finds exactly the pieces a byte-at-a-time walk finds")
+    func piecesMatchThePlainWalk() {
+        var random = Bytes(seed: 0x9E37_79B9_7F4A_7C15)
+        // Table rows repeat, so a window of a page often recurs within reach: text made of a few
+        // such tokens, where the nearest of several equal windows must win.
+        let tokens = ["<tr>\n", "<td align=\"right\">", "</td>\n", "12.5", "kg", "</tr>\n"].map { Array($0.utf8) }
+        func text(_ round: Int, _ count: Int, letters: Int) -> [UInt8] {
+            guard round % 4 == 3 else { return random.text(count, letters: letters) }
+            var bytes: [UInt8] = []
+            while bytes.count < count { bytes += tokens[random.next(tokens.count)] }
+            return Array(bytes.prefix(count))
+        }
+        for round in 0..<600 {
+            let letters = round % 4 == 0 ? 2 : (round % 4 == 1 ? 5 : 26)
+            let old = text(round, random.next(round % 8 == 0 ? 30 : 3_000), letters: letters)
+            var new = old
+            for _ in 0...random.next(6) {
+                let at = random.next(new.count + 1)
+                let longest = round % 3 == 0 ? 150 : 20
+                let removed = min(random.next(longest), new.count - at)
+                new.replaceSubrange(at..<(at + removed), with: text(round, random.next(longest), letters: letters))
+            }
+            var kept: [UInt8] = []
+            var plainKept: [UInt8] = []
+            let pieces = ReuseUndo.pieces(old: old, new: new, keeping: &kept)
+            #expect(pieces == Self.plainPieces(old: old, new: new, keeping: &plainKept), "round \(round)")
+            #expect(kept == plainKept, "round \(round)")
+        }
+    }
+
     @Test("A-14: a page with a new build ID, a longer title and a new footer is recorded by those bytes only")
     func pageChanges() {
         var random = Bytes(seed: 7)
