@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WktCore
+import WktTestSupport
 @testable import WktSite
 
 /// A small history for the PR pages (docs/product.md "PRs on pages") and the workout comparison:
@@ -123,6 +124,42 @@ struct PRGroupTests {
         ]
         let titles = PageComposer.prGroups(events.shuffled()).first?.lines.map(\.title)
         #expect(titles == ["1–2-rep max", "3-rep max", "4-rep max", "6-rep max"])
+    }
+
+    @Test("a set's PR marker reads as the titles it was joined from, for random sets of records in any order")
+    func markers() {
+        var random = SplitMix64(seed: 23)
+        let metrics: [RecordMetric] = [.e1rm, .heaviest, .setVolume, .sessionVolume] + (1...14).map { .repMax($0) }
+        for _ in 0..<2000 {
+            let events = (0..<random.int(in: 1...9)).map { _ in
+                PRHistory.event(1, "Bench", metrics[random.int(in: 0...metrics.count - 1)], 100, was: 90)
+            }
+            let marker = PageComposer.prMarker(events)
+            #expect(marker == Self.referenceMarker(events))
+            if marker != Self.referenceMarker(events) { return }
+        }
+        #expect(PageComposer.prMarker([.repMax(3), .setVolume, .repMax(1), .e1rm, .repMax(2), .repMax(5)].map {
+            PRHistory.event(1, "Bench", $0, 100, was: 90)
+        }) == "<span class=\"pr-mark\">\(PageComposer.prBadge) e1RM · 1–3-rep max · 5-rep max · <span class=\"pr-volume\">set volume</span></span>")
+    }
+
+    /// ``PageComposer/prMarker(_:)`` as it was made before it wrote bytes: the titles gathered
+    /// (runs of rep maxes merged), each escaped, joined with ` · `.
+    static func referenceMarker(_ events: [PREvent]) -> String {
+        let ordered = events.sorted { PageComposer.pageRank($0.metric) < PageComposer.pageRank($1.metric) }
+        var titles: [(text: String, volume: Bool, repMax: (first: Int, last: Int)?)] = []
+        for event in ordered {
+            if case .repMax(let n) = event.metric, let last = titles.last, let run = last.repMax, run.last + 1 == n {
+                titles[titles.count - 1] = ("\(run.first)–\(n)-rep max", false, (run.first, n))
+            } else if case .repMax(let n) = event.metric {
+                titles.append((PageComposer.metricTitle(event.metric), false, (n, n)))
+            } else {
+                let volume = PRTier(event.metric) == .volume
+                titles.append((volume ? event.metric.displayName : PageComposer.metricTitle(event.metric), volume, nil))
+            }
+        }
+        let text = titles.map { $0.volume ? "<span class=\"pr-volume\">\(HTML.text($0.text))</span>" : HTML.text($0.text) }
+        return "<span class=\"pr-mark\">\(PageComposer.prBadge) \(text.joined(separator: " · "))</span>"
     }
 
     @Test("a volume-only group says so in words and in the secondary style; a mixed group puts volumes last")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WktCore
+import WktTestSupport
 @testable import WktSite
 
 @Suite("TextBuffer")
@@ -12,6 +13,72 @@ struct TextBufferTests {
         buffer.append(decimal: value)
         buffer.append(">")
         #expect(buffer.text == "<\(value)>")
+    }
+
+    @Test("counts and regular plurals are written as TextFormat writes them",
+          arguments: [0, 1, 2, 12, 999, 1000, 1001, 123_456, 12_345_678, -1, -1000])
+    func counts(value: Int) {
+        var buffer = TextBuffer(capacity: 0)
+        buffer.append(count: value)
+        buffer.append(" · ")
+        buffer.append(count: value, "rep")
+        #expect(buffer.text == TextFormat.count(value) + " · " + TextFormat.plural(value, "rep"))
+    }
+
+    @Test("weights, estimates and volumes are written as DisplayUnits writes them, in kg and lb")
+    func units() {
+        var random = SplitMix64(seed: 3)
+        for unit in [WeightUnit.kg, .lb] {
+            let units = DisplayUnits(unit: unit)
+            for round in 0..<4000 {
+                let kg = [0, 0.004, 0.005, 0.049, 0.05, 0.45359237, 99.995, 999.95, 1e7 / 3][round % 9]
+                    + Double(random.int(in: 0...2_000_000)) / [1, 8, 100, 7][round % 4] * (round % 11 == 0 ? -1 : 1)
+                var buffer = TextBuffer(capacity: 0)
+                buffer.append(volume: kg, units)
+                buffer.append("|")
+                buffer.append(estimate: kg, units)
+                buffer.append("|")
+                buffer.append(weightNumber: kg, units)
+                let expected = units.volume(kg) + "|" + units.estimate(kg) + "|" + units.weightNumber(kg)
+                #expect(buffer.text == expected)
+                if buffer.text != expected { return }
+            }
+        }
+    }
+
+    @Test("insert puts literal text at any position, past growths, and keeps what follows")
+    func inserts() {
+        for capacity in [0, 8, 64, 1000] {
+            var buffer = TextBuffer(capacity: capacity)
+            var expected: [UInt8] = []
+            for round in 0..<300 {
+                let piece = ["ab", "−", "1,234 kg", String(repeating: "y", count: 70)][round % 4]
+                buffer.append(piece)
+                expected += Array(piece.utf8)
+                // Any byte position: compared as bytes, so one inside a character is fine too.
+                let position = (round * 7919) % (buffer.count + 1)
+                let text: StaticString = round % 3 == 0 ? "±" : round % 3 == 1 ? "+" : "\u{2212}"
+                buffer.insert(text, at: position)
+                expected.insert(contentsOf: Array(text.description.utf8), at: position)
+                buffer.insert("", at: buffer.count)
+            }
+            var written: [UInt8] = []
+            buffer.write(to: &written)
+            #expect(written == expected)
+        }
+    }
+
+    @Test("hasNonZeroDigit looks only from its position and only for the digits 1–9")
+    func nonZeroDigits() {
+        var buffer = TextBuffer(capacity: 0)
+        buffer.append("7 → ")
+        let start = buffer.count
+        var found = [buffer.hasNonZeroDigit(from: start)]
+        buffer.append("0.0 kg, 0 reps")
+        found += [buffer.hasNonZeroDigit(from: start), buffer.hasNonZeroDigit(from: 0)]
+        buffer.append("9")
+        found.append(buffer.hasNonZeroDigit(from: start))
+        #expect(found == [false, false, true, true])
     }
 
     @Test("literals, strings, bytes and integers, past many growths, read back as the same text appended to a String")

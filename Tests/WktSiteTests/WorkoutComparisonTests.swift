@@ -1,5 +1,6 @@
 import Testing
 import WktCore
+import WktTestSupport
 @testable import WktSite
 
 @Suite("Workout page: comparison with the previous workout of the same name")
@@ -42,10 +43,85 @@ struct WorkoutComparisonTests {
 
     @Test("differences carry their sign: +, − (U+2212) and ± for nothing changed")
     func signs() {
-        #expect(PageComposer.signed(485, "485 kg") == "+485 kg")
-        #expect(PageComposer.signed(-375, "375 kg") == "\u{2212}375 kg")
-        #expect(PageComposer.signed(0, "0") == "±0")
-        #expect(PageComposer.signed(0.2, "0 kg") == "±0 kg", "a difference that rounds to zero is shown as none")
+        func difference(_ value: Double, _ magnitude: PageComposer.CellValue, _ suffix: StaticString = "") -> String {
+            var out = TextBuffer(capacity: 0)
+            PageComposer.cell(.count(1), .count(1), difference: (value, magnitude, suffix), units: DisplayUnits(unit: .kg), to: &out)
+            return String(out.text.split(separator: "(").last?.dropLast(8) ?? "")
+        }
+        #expect(difference(485, .volume(485)) == "+485 kg")
+        #expect(difference(-375, .volume(375)) == "\u{2212}375 kg")
+        #expect(difference(0, .count(0)) == "±0")
+        #expect(difference(0.2, .volume(0.2)) == "±0 kg", "a difference that rounds to zero is shown as none")
+        #expect(difference(-0.04, .estimate(0.04), " e1RM") == "±0 kg e1RM")
+        #expect(difference(-0.06, .estimate(0.06), " e1RM") == "\u{2212}0.1 kg e1RM")
+        #expect(difference(-3, .reps(3)) == "\u{2212}3 reps")
+        #expect(difference(1, .reps(1)) == "+1 rep")
+    }
+
+    @Test("cells are written as the strings they replaced, in kg and lb, for random numbers")
+    func cellsMatchTheirStrings() {
+        var random = SplitMix64(seed: 11)
+        func number() -> Double {
+            switch random.int(in: 0...3) {
+            case 0: Double(random.int(in: 0...400))
+            case 1: Double(random.int(in: 0...40_000)) / 16
+            case 2: Double(random.int(in: 0...3_000_000)) / 7
+            default: Double(random.int(in: 0...100)) / 1000
+            }
+        }
+        func value() -> PageComposer.CellValue {
+            switch random.int(in: 0...4) {
+            case 0: .count(random.int(in: 0...20_000))
+            case 1: .reps(random.int(in: 0...3))
+            case 2: .volume(number())
+            case 3: .estimate(number())
+            default:
+                .best(BestSet(weightKg: random.int(in: 0...3) == 0 ? nil : number(), reps: random.int(in: 1...1500), e1rmKg: nil))
+            }
+        }
+        for unit in [WeightUnit.kg, .lb] {
+            let units = DisplayUnits(unit: unit)
+            for _ in 0..<3000 {
+                let then = random.int(in: 0...5) == 0 ? nil : value()
+                let now = random.int(in: 0...5) == 0 ? nil : value()
+                let sign = [1.0, -1.0, 0.0][random.int(in: 0...2)]
+                let magnitude = value()
+                let difference: PageComposer.CellDifference? = random.int(in: 0...2) == 0
+                    ? nil : (sign * (random.int(in: 0...1) == 0 ? 1 : 0.001), magnitude, random.int(in: 0...1) == 0 ? "" : " e1RM")
+                var out = TextBuffer(capacity: 0)
+                PageComposer.cell(then, now, difference: difference, units: units, to: &out)
+                let expected = Self.referenceCell(then, now, difference: difference, units: units)
+                #expect(out.text == expected)
+                if out.text != expected { return }
+            }
+        }
+    }
+
+    /// The cells as strings, as the comparison made them before it wrote bytes: each part
+    /// formatted (``TextFormat``, ``DisplayUnits``), the difference signed by its text's digits.
+    static func referenceCell(
+        _ then: PageComposer.CellValue?, _ now: PageComposer.CellValue?, difference: PageComposer.CellDifference?, units: DisplayUnits
+    ) -> String {
+        func text(_ value: PageComposer.CellValue) -> String {
+            switch value {
+            case .count(let count): TextFormat.count(count)
+            case .reps(let reps): TextFormat.plural(reps, "rep")
+            case .volume(let kg): units.volume(kg)
+            case .estimate(let kg): units.estimate(kg)
+            case .best(let set): set.weightKg.map { "\(units.weightNumber($0)) × \(set.reps)" } ?? TextFormat.plural(set.reps, "rep")
+            }
+        }
+        func signed(_ value: Double, _ magnitude: String) -> String {
+            let zero = !magnitude.utf8.contains { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }
+            if zero || value == 0 { return "±" + magnitude }
+            return (value > 0 ? "+" : "\u{2212}") + magnitude
+        }
+        guard then != nil || now != nil else { return "–" }
+        var out = "<span class=\"nowrap\">" + (then.map(text) ?? "–") + " →</span> <span class=\"nowrap\">" + (now.map(text) ?? "–") + "</span>"
+        if let difference {
+            out += " <span class=\"diff nowrap\">(" + signed(difference.value, text(difference.magnitude)) + difference.suffix.description + ")</span>"
+        }
+        return out
     }
 
     @Test("the page shows then → now with differences, links the earlier workout, and says when there is none")

@@ -6,6 +6,13 @@ extension HTML {
     /// Written as bytes into one buffer sized up front (``TextBuffer``): every workout page has
     /// several of these tables, and a string append per piece was a fifth of the full build.
     static func table(_ columns: [MD.Column], _ rows: [[String]]) -> String {
+        tableBytes(columns, rows).text
+    }
+
+    /// ``table(_:_:)`` as bytes, for a page body (``PageBody/html(_:)-TextBuffer``) that takes
+    /// them as they are: no `String` made and checked for the longest tables of a site (the PR
+    /// timeline, an exercise's records).
+    static func tableBytes(_ columns: [MD.Column], _ rows: [[String]]) -> TextBuffer {
         var size = 64 + 32 * columns.count
         for row in rows {
             size += 12 + 24 * columns.count
@@ -23,7 +30,7 @@ extension HTML {
             out.append("</tr>\n")
         }
         tableEnd(hasRows: !rows.isEmpty, to: &out)
-        return out.text
+        return out
     }
 
     /// The start of ``table(_:_:)``: `<table>`, the head with `columns`, and `<tbody>` when

@@ -150,8 +150,14 @@ enum HTML {
     /// A link to `root` + `path`, as ``MD/link(_:root:path:)`` writes them.
     static func link(_ raw: String, root: String, path: String, rel: String? = nil) -> String {
         // As bytes (``TextBuffer``), like ``MD/link(_:root:path:)``.
-        let label = text(raw)
-        var out = TextBuffer(capacity: label.utf8.count + root.utf8.count + path.utf8.count + (rel?.utf8.count ?? 0) + 24)
+        var out = TextBuffer(capacity: raw.utf8.count * 2 + root.utf8.count + path.utf8.count + (rel?.utf8.count ?? 0) + 24)
+        link(raw, root: root, path: path, rel: rel, to: &out)
+        return out.text
+    }
+
+    /// Writes ``link(_:root:path:rel:)`` into `out`: a page written as bytes takes its links
+    /// without a `String` made and checked for each (a workout page has one per exercise twice).
+    static func link(_ raw: String, root: String, path: String, rel: String? = nil, to out: inout TextBuffer) {
         out.append("<a href=\"")
         out.append(root)
         out.append(path)
@@ -160,9 +166,8 @@ enum HTML {
             out.append(rel)
         }
         out.append("\">")
-        out.append(label)
+        out.append(text(raw))
         out.append("</a>")
-        return out.text
     }
 
     /// A page's lead line from its parts (`Tuesday 2026-11-24 · 18:47 · 45 min`): each part kept

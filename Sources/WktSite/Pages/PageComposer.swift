@@ -286,17 +286,17 @@ final class PageComposer: Sendable {
     /// A table (HTML) of PR events in the given order, one row per exercise and workout
     /// (``prGroups(_:)``): date, exercise (optional), the records broken with their previous
     /// bests, and the workout; at most `limit` rows.
-    func prTable(_ events: [PREvent], root: String, showExercise: Bool = true, limit: Int? = nil) -> String {
+    func prTable(_ events: [PREvent], root: String, showExercise: Bool = true, limit: Int? = nil) -> TextBuffer {
         let groups = Self.prGroups(events)
         return prTable(groups: groups.prefix(limit ?? groups.count), root: root, showExercise: showExercise)
     }
 
     /// A table (HTML) of PR groups as ``prTable(_:root:showExercise:limit:)`` shows them.
-    func prTable(groups: some Collection<PRGroup>, root: String, showExercise: Bool = true) -> String {
+    func prTable(groups: some Collection<PRGroup>, root: String, showExercise: Bool = true) -> TextBuffer {
         var columns = [MD.Column("Date")]
         if showExercise { columns.append(MD.Column("Exercise")) }
         columns += [MD.Column("Records"), MD.Column("Workout")]
-        return HTML.table(columns, groups.map { group in
+        return HTML.tableBytes(columns, groups.map { group in
             let event = group.event
             let workout = site.workout(id: event.workoutID)
             var row = ["<span class=\"nowrap\">" + (workout.map { HTML.link(event.day.description, root: root, path: $0.path) } ?? event.day.description)
@@ -310,6 +310,15 @@ final class PageComposer: Sendable {
     /// A link (HTML) to an exercise page, or its escaped name when it has none.
     func exerciseHTMLLink(_ name: String, root: String) -> String {
         site.exercise(named: name).map { HTML.link(name, root: root, path: $0.path) } ?? HTML.text(name)
+    }
+
+    /// Writes ``exerciseHTMLLink(_:root:)`` into `out`.
+    func exerciseHTMLLink(_ name: String, root: String, to out: inout TextBuffer) {
+        if let page = site.exercise(named: name) {
+            HTML.link(name, root: root, path: page.path, to: &out)
+        } else {
+            out.append(HTML.text(name))
+        }
     }
 
     /// The weeks of the report grouped by the year and month of their middle day, newest first.

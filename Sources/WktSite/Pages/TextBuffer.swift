@@ -77,6 +77,59 @@ struct TextBuffer: ~Copyable {
             into: UnsafeMutableBufferPointer(start: storage + count, count: capacity - count))
     }
 
+    /// Appends a count as ``TextFormat/count(_:)`` writes it (`1,234`), without making a string.
+    mutating func append(count value: Int) {
+        append(fixed: Double(value), decimals: 0, grouping: true)
+    }
+
+    /// Appends ``TextFormat/plural(_:_:_:)``'s text for a regular plural (`1 rep`, `3 reps`).
+    mutating func append(count value: Int, _ singular: StaticString) {
+        append(count: value)
+        append(byte: UInt8(ascii: " "))
+        append(singular)
+        if value != 1 { append(byte: UInt8(ascii: "s")) }
+    }
+
+    /// Appends ``WktCore/DisplayUnits/volume(_:)``'s text (`12,345 kg`) without making a string.
+    mutating func append(volume kg: Double, _ units: DisplayUnits) {
+        append(fixed: units.convert(kg), decimals: 0, minDecimals: 0, grouping: true)
+        append(byte: UInt8(ascii: " "))
+        append(units.symbol)
+    }
+
+    /// Appends ``WktCore/DisplayUnits/estimate(_:)``'s text (`116.7 kg`) without making a string.
+    mutating func append(estimate kg: Double, _ units: DisplayUnits) {
+        append(fixed: units.convert(kg), decimals: 1, minDecimals: 0, grouping: true)
+        append(byte: UInt8(ascii: " "))
+        append(units.symbol)
+    }
+
+    /// Appends ``WktCore/DisplayUnits/weightNumber(_:)``'s text (`82.5`) without making a string.
+    mutating func append(weightNumber kg: Double, _ units: DisplayUnits) {
+        append(fixed: units.convert(kg), decimals: units.weightDecimals, minDecimals: 0, grouping: true)
+    }
+
+    /// Inserts literal text at byte `position` (at most ``count``), moving what follows: for a
+    /// prefix that depends on what was written after it (a difference's sign).
+    mutating func insert(_ text: StaticString, at position: Int) {
+        precondition(position >= 0 && position <= count, "TextBuffer.insert past the end")
+        let length = text.utf8CodeUnitCount
+        guard length > 0 else { return }
+        if count + length > capacity { grow(toHold: count + length) }
+        // `copyMemory` is `memmove`: the two ranges overlap.
+        UnsafeMutableRawPointer(storage + position + length).copyMemory(from: storage + position, byteCount: count - position)
+        text.withUTF8Buffer { UnsafeMutableRawPointer(storage + position).copyMemory(from: $0.baseAddress!, byteCount: length) }
+        count += length
+    }
+
+    /// Whether the bytes from `position` to the end hold a digit 1–9 (a number written there is
+    /// not zero).
+    func hasNonZeroDigit(from position: Int) -> Bool {
+        UnsafeBufferPointer(start: storage + position, count: count - position).contains {
+            $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9")
+        }
+    }
+
     /// The text written.
     var text: String { String(decoding: UnsafeBufferPointer(start: storage, count: count), as: UTF8.self) }
 

@@ -44,7 +44,7 @@ extension PageComposer {
         for row in comparison.rows {
             out.append("<tr>\n")
             HTML.cellStart(exercise, to: &out)
-            out.append(exerciseHTMLLink(row.name, root: root))
+            exerciseHTMLLink(row.name, root: root, to: &out)
             if row.then == nil { out.append(" <span class=\"muted\">(new this time)</span>") }
             if row.now == nil { out.append(" <span class=\"muted\">(not done this time)</span>") }
             out.append("</td>\n")
@@ -77,70 +77,99 @@ extension PageComposer {
 
     /// `3 → 4 (+1)`; a missing side is `–` and has no difference.
     private func setsCell(_ then: ExerciseTally?, _ now: ExerciseTally?, to out: inout TextBuffer) {
-        cell(then.map { TextFormat.count($0.sets) }, now.map { TextFormat.count($0.sets) },
-             difference: then.flatMap { then in now.map { Self.signed(Double($0.sets - then.sets), TextFormat.count(abs($0.sets - then.sets))) } },
-             to: &out)
+        Self.cell(then.map { .count($0.sets) }, now.map { .count($0.sets) },
+                  difference: then.flatMap { then in now.map { (Double($0.sets - then.sets), .count(abs($0.sets - then.sets)), "") } },
+                  units: site.units, to: &out)
     }
 
     /// `1,055 kg → 1,540 kg (+485 kg)` in the display unit; a volume of 0 (bodyweight or timed
     /// sets) is `–`.
     private func volumeCell(_ then: Double?, _ now: Double?, to out: inout TextBuffer) {
         let (then, now) = (then.flatMap { $0 > 0 ? $0 : nil }, now.flatMap { $0 > 0 ? $0 : nil })
-        cell(then.map(site.units.volume), now.map(site.units.volume),
-             difference: then.flatMap { then in now.map { Self.signed($0 - then, site.units.volume(abs($0 - then))) } }, to: &out)
+        Self.cell(then.map { .volume($0) }, now.map { .volume($0) },
+                  difference: then.flatMap { then in now.map { ($0 - then, .volume(abs($0 - then)), "") } }, units: site.units, to: &out)
     }
 
     /// `85 × 5 → 90 × 5 (+5.8 kg e1RM)`: the e1RM difference when both best sets have one, the
     /// reps difference when both are bodyweight sets, else none.
     private func bestCell(_ then: BestSet?, _ now: BestSet?, to out: inout TextBuffer) {
-        var difference: String?
+        var difference: CellDifference?
         if let then, let now {
             if let a = then.e1rmKg, let b = now.e1rmKg {
-                difference = Self.signed(b - a, site.units.estimate(abs(b - a))) + " e1RM"
+                difference = (b - a, .estimate(abs(b - a)), " e1RM")
             } else if then.weightKg == nil, now.weightKg == nil {
-                difference = Self.signed(Double(now.reps - then.reps), TextFormat.plural(abs(now.reps - then.reps), "rep"))
+                difference = (Double(now.reps - then.reps), .reps(abs(now.reps - then.reps)), "")
             }
         }
-        cell(then.map(bestText), now.map(bestText), difference: difference, to: &out)
+        Self.cell(then.map { .best($0) }, now.map { .best($0) }, difference: difference, units: site.units, to: &out)
     }
 
-    /// `100 × 5` (display unit, without it), or `12 reps` for a bodyweight set.
-    private func bestText(_ set: BestSet) -> String {
-        set.weightKg.map { "\(site.units.weightNumber($0)) × \(set.reps)" } ?? TextFormat.plural(set.reps, "rep")
+    /// A number of a comparison cell, written straight into the page's bytes: the numbers this
+    /// file formats (counts, weights, volumes, the unit, `rep`), never database text, so nothing
+    /// in them needs escaping. (Made as strings, signed and joined, the cells of a full build's
+    /// 40,000 were 3 % of its instructions.)
+    enum CellValue {
+        /// `1,234` (``TextFormat/count(_:)``).
+        case count(Int)
+        /// `12 reps` (``TextFormat/plural(_:_:_:)``).
+        case reps(Int)
+        /// `12,345 kg` (``WktCore/DisplayUnits/volume(_:)``).
+        case volume(Double)
+        /// `5.8 kg` (``WktCore/DisplayUnits/estimate(_:)``).
+        case estimate(Double)
+        /// `100 × 5` (the weight in the display unit, without it), or `12 reps` for a bodyweight set.
+        case best(BestSet)
+    }
+
+    /// A cell's difference: the signed value, its magnitude as written, and text after it.
+    typealias CellDifference = (value: Double, magnitude: CellValue, suffix: StaticString)
+
+    /// Writes `value` as ``CellValue`` describes, in `units`.
+    private static func write(_ value: CellValue, units: DisplayUnits, to out: inout TextBuffer) {
+        switch value {
+        case .count(let count):
+            out.append(count: count)
+        case .reps(let reps):
+            out.append(count: reps, "rep")
+        case .volume(let kg):
+            out.append(volume: kg, units)
+        case .estimate(let kg):
+            out.append(estimate: kg, units)
+        case .best(let set):
+            if let weight = set.weightKg {
+                out.append(weightNumber: weight, units)
+                out.append(" × ")
+                out.append(decimal: set.reps)
+            } else {
+                out.append(count: set.reps, "rep")
+            }
+        }
     }
 
     /// `then → now (difference)`, each part kept on one line; `–` when neither side has a value.
-    ///
-    /// The parts are numbers this file formats (counts, weights, volumes, the unit, `rep`,
-    /// `e1RM`, signs), never database text, so they are written as they are: escaping them
-    /// changed nothing and cost a scan of each (40,000 cells in a full build). Debug builds
-    /// (the tests) check that none holds a character HTML would need escaped.
-    private func cell(_ then: String?, _ now: String?, difference: String?, to out: inout TextBuffer) {
+    /// The difference's magnitude carries the sign of its value (``sign(of:zeroMagnitude:)``).
+    static func cell(_ then: CellValue?, _ now: CellValue?, difference: CellDifference?, units: DisplayUnits, to out: inout TextBuffer) {
         guard then != nil || now != nil else { return out.append("–") }
-        assert([then, now, difference].allSatisfy { $0.map(Self.isPlainGenerated) ?? true }, "comparison cells hold generated text only")
         out.append("<span class=\"nowrap\">")
-        out.append(then ?? "–")
+        if let then { write(then, units: units, to: &out) } else { out.append("–") }
         out.append(" →</span> <span class=\"nowrap\">")
-        out.append(now ?? "–")
+        if let now { write(now, units: units, to: &out) } else { out.append("–") }
         out.append("</span>")
         if let difference {
             out.append(" <span class=\"diff nowrap\">(")
-            out.append(difference)
+            let start = out.count
+            write(difference.magnitude, units: units, to: &out)
+            // The sign goes before the magnitude, chosen once it is written.
+            out.insert(Self.sign(of: difference.value, zeroMagnitude: !out.hasNonZeroDigit(from: start)), at: start)
+            out.append(difference.suffix)
             out.append(")</span>")
         }
     }
 
-    /// Whether `text` is non-empty and the same after ``HTML/text(_:)``: no character HTML
-    /// escapes, no bidi control.
-    static func isPlainGenerated(_ text: String) -> Bool {
-        !text.isEmpty && HTML.text(text) == text
-    }
-
-    /// `magnitude` with the sign of `value`: `+5 kg`, `−5 kg` (a minus sign, U+2212), `±0 kg`.
-    static func signed(_ value: Double, _ magnitude: String) -> String {
-        // A zero magnitude has no digit 1–9 (`0`, `0.0 kg`, `0 reps`).
-        let zero = !magnitude.utf8.contains { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }
-        if zero || value == 0 { return "±" + magnitude }
-        return (value > 0 ? "+" : "\u{2212}") + magnitude
+    /// The sign of a difference whose magnitude is written after it: `±` when the magnitude as
+    /// written is zero (`0`, `0.0 kg`, `0 reps`: no digit 1–9) or `value` is, else `+` or `−`
+    /// (a minus sign, U+2212): `+5 kg`, `−5 kg`, `±0 kg`.
+    static func sign(of value: Double, zeroMagnitude: Bool) -> StaticString {
+        zeroMagnitude || value == 0 ? "±" : value > 0 ? "+" : "\u{2212}"
     }
 }

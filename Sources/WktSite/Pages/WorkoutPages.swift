@@ -93,7 +93,8 @@ extension PageComposer {
             body.note(notes)
         }
         if !info.prEvents.isEmpty {
-            body.html("<h2 id=\"prs\">PRs set in this workout</h2>\n" + HTML.table(
+            body.html("<h2 id=\"prs\">PRs set in this workout</h2>")
+            body.html(HTML.tableBytes(
                 [MD.Column("Exercise"), MD.Column("Records")],
                 Self.prGroups(info.prEvents).map { [exerciseHTMLLink($0.event.exercise, root: root), prSummary($0)] }))
         }
@@ -221,14 +222,13 @@ extension PageComposer {
     private func exerciseBlock(
         _ block: ExerciseBlock, day: CivilDate, root: String, sessionVolumePR: Bool, marks: (Int) -> [PREvent], into body: inout PageBody
     ) {
-        let heading = site.exercise(named: block.name).map { HTML.link(block.name, root: root, path: $0.path) } ?? HTML.text(block.name)
         let working = block.sets.filter(\.isWorking)
         // The heading, the sets table and the block's total written into one buffer
         // (``TextBuffer``) and handed to the body once; the name is normalized and classified
         // once per block, not once per set.
-        var out = TextBuffer(capacity: 1024 + 320 * block.sets.count + heading.utf8.count)
+        var out = TextBuffer(capacity: 1024 + 320 * block.sets.count + 2 * block.name.utf8.count)
         out.append("<h3 class=\"exercise-heading\">")
-        out.append(heading)
+        exerciseHTMLLink(block.name, root: root, to: &out)
         if let planned = block.plannedSets {
             out.append(working.count >= planned ? " <span class=\"badge badge-done\">" : " <span class=\"badge badge-short\">")
             out.append(decimal: working.count)
@@ -250,17 +250,17 @@ extension PageComposer {
             setsTable(block.sets, marks: marks, assistedOn: assisted ? day : nil, into: &out)
             let volume = working.reduce(0.0) { $0 + (assisted ? assistedVolume($1, on: day) : $1.volumeKg) }
             let reps = working.reduce(0) { $0 + max(0, $1.reps ?? 0) }
-            // Counts, words and the volume we format: written as they are (escaping them changed
-            // nothing); debug builds check it.
-            let parts = [TextFormat.plural(working.count, "working set"), reps > 0 ? TextFormat.plural(reps, "rep") : nil,
-                         volume > 0 ? "volume " + site.units.volume(volume) : nil]
+            // Counts, words and the volume we format, written straight into the bytes (nothing
+            // in them needs escaping): `3 working sets · 15 reps · volume 1,275 kg`.
             out.append("\n<p class=\"block-total\">")
-            var first = true
-            for case let part? in parts {
-                assert(Self.isPlainGenerated(part), "block totals hold generated text only")
-                if !first { out.append(" · ") }
-                out.append(part)
-                first = false
+            out.append(count: working.count, "working set")
+            if reps > 0 {
+                out.append(" · ")
+                out.append(count: reps, "rep")
+            }
+            if volume > 0 {
+                out.append(" · volume ")
+                out.append(volume: volume, site.units)
             }
             if sessionVolumePR {
                 out.append(" <span class=\"pr-mark\">")

@@ -190,7 +190,7 @@ extension PageComposer {
         let shown = review.headlinePRs.prefix(Self.yearHeadlinePRRows)
         body.html("<p class=\"muted\">From the best before \(yearText) to the best of the year, "
             + "for the most-trained exercises with an e1RM or heaviest PR.</p>")
-        body.html(HTML.table(
+        body.html(HTML.tableBytes(
             [MD.Column("Exercise")] + metrics.map { MD.Column(Self.metricTitle($0)) } + [MD.Column("PRs", numeric: true)],
             shown.map { row in
                 [exerciseHTMLLink(row.exercise, root: root)]
