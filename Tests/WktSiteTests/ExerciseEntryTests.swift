@@ -33,6 +33,23 @@ struct ExerciseEntryTests {
         #expect(ohp.sessions.map(\.sets) == [SiteFixture.sets([(50, 5)]), SiteFixture.sets([(55, 5)])])
     }
 
+    @Test("walking a session's sets gives its sets, numbered in order, for one block and several")
+    func walkedSets() throws {
+        let site = SiteModel(history: Self.history, settings: SiteFixture.settings(), today: CivilDate(year: 2026, month: 11, day: 8)!)
+        for name in ["Bench", "OHP"] {
+            for session in try #require(site.exercise(named: name)).sessions {
+                var walked: [WorkoutSet] = []
+                var indices: [Int] = []
+                session.forEachSet { index, set in
+                    indices.append(index)
+                    walked.append(set)
+                }
+                #expect(walked == session.sets)
+                #expect(indices == Array(session.sets.indices))
+            }
+        }
+    }
+
     @Test("an exercise's PR events are the report's events of that exercise, in walk order")
     func prEvents() throws {
         let site = SiteModel(history: Self.history, settings: SiteFixture.settings(), today: CivilDate(year: 2026, month: 11, day: 8)!)

@@ -14,9 +14,10 @@ enum ProgressMetric: Sendable, Equatable {
     /// only), and the page shows no progress chart.
     /// - Parameters:
     ///   - sessions: The exercise's sessions (their e1RMs).
-    ///   - sets: Its working sets.
-    static func choose(sessions: [ExerciseSession], sets: [WorkoutSet]) -> ProgressMetric? {
+    ///   - sets: Its working sets, gathered only when no session has an e1RM (most exercises have).
+    static func choose(sessions: [ExerciseSession], sets: @autoclosure () -> [WorkoutSet]) -> ProgressMetric? {
         if sessions.contains(where: { $0.e1rmKg != nil }) { return .e1rm }
+        let sets = sets()
         if sets.contains(where: { ($0.reps ?? 0) > 0 }) { return .reps }
         if sets.contains(where: { ($0.seconds ?? 0) > 0 }) { return .time }
         return nil
@@ -27,8 +28,9 @@ extension PageComposer {
     /// The exercise's progress chart, first on its page: best e1RM per week, or best reps or
     /// time per week for exercises without weight; nil when there is nothing to plot.
     func progressChart(_ exercise: ExerciseEntry) throws(SiteError) -> RenderedChart? {
-        let sets = exercise.sessions.flatMap(\.sets)
-        guard let metric = ProgressMetric.choose(sessions: exercise.stats.sessions, sets: sets) else { return nil }
+        guard let metric = ProgressMetric.choose(sessions: exercise.stats.sessions, sets: exercise.sessions.flatMap(\.sets)) else {
+            return nil
+        }
         let units = site.units
         let name = exercise.name
         let points: [(date: CivilDate, value: Double)]

@@ -125,7 +125,7 @@ extension PageComposer {
     /// The sets of a set-history row, `130 × 6, 130 × 6` (the same text in Markdown and HTML: it
     /// holds no character either would change).
     private func historySets(_ session: ExerciseWorkoutSets, on day: CivilDate, assisted: Bool, into out: inout TextBuffer) {
-        for (index, set) in session.sets.enumerated() {
+        session.forEachSet { index, set in
             if index > 0 { out.append(", ") }
             setText(set, assistedOn: assisted ? day : nil, into: &out)
         }
@@ -133,7 +133,8 @@ extension PageComposer {
 
     /// The volume of a set-history row, `3,120 kg`, or `–` for none.
     private func historyVolume(_ session: ExerciseWorkoutSets, on day: CivilDate, assisted: Bool, into out: inout TextBuffer) {
-        let volume = session.sets.reduce(0.0) { $0 + (assisted ? assistedVolume($1, on: day) : $1.volumeKg) }
+        var volume = 0.0
+        session.forEachSet { _, set in volume += assisted ? assistedVolume(set, on: day) : set.volumeKg }
         out.append(volume > 0 ? site.units.volume(volume) : "–")
     }
 }

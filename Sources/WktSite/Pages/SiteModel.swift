@@ -65,6 +65,27 @@ struct ExerciseWorkoutSets: Sendable {
         }
     }
 
+    /// Calls `body` with each of ``sets`` in order and its index among them, without gathering
+    /// them into an array (which ``sets`` makes when a block has a warm-up: the set-history
+    /// tables walk every session of every exercise).
+    func forEachSet(_ body: (_ index: Int, _ set: WorkoutSet) -> Void) {
+        var index = 0
+        switch positions {
+        case .one(let position):
+            for set in blocks[position].sets where set.isWorking {
+                body(index, set)
+                index += 1
+            }
+        case .many(let list):
+            for position in list {
+                for set in blocks[position].sets where set.isWorking {
+                    body(index, set)
+                    index += 1
+                }
+            }
+        }
+    }
+
     /// Block positions: nearly always one block per exercise and workout, kept without an array.
     enum BlockPositions: Sendable {
         /// A single block.
