@@ -202,24 +202,38 @@ public enum DecimalFormat {
             length = (negative ? 1 : 0) + digitCount + (places > 0 ? 1 : 0) + commas
         }
 
-        /// Writes the text into `buffer[0..<length]`.
+        /// Writes the text into `buffer[0..<length]`, from its last digit back: the digits after
+        /// the point, the point, then the digits before it with a comma before every third.
+        /// (The fraction and the whole part in two loops, not one loop testing for both at every
+        /// digit: this runs for every number on every page.)
         func write(into buffer: UnsafeMutableBufferPointer<UInt8>) {
+            guard let base = buffer.baseAddress else { return }
             var magnitude = magnitude
             var position = length
-            for digit in 0..<digitCount {
-                if places > 0, digit == places {
+            if places > 0 {
+                for _ in 0..<places {
                     position -= 1
-                    buffer[position] = UInt8(ascii: ".")
-                }
-                if grouping, digit > places, (digit - places) % 3 == 0 {
-                    position -= 1
-                    buffer[position] = UInt8(ascii: ",")
+                    base[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                    magnitude /= 10
                 }
                 position -= 1
-                buffer[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                base[position] = UInt8(ascii: ".")
+            }
+            var untilComma = 3
+            for _ in 0..<(digitCount - places) {
+                if untilComma == 0 {
+                    untilComma = 3
+                    if grouping {
+                        position -= 1
+                        base[position] = UInt8(ascii: ",")
+                    }
+                }
+                untilComma -= 1
+                position -= 1
+                base[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
                 magnitude /= 10
             }
-            if negative { buffer[0] = UInt8(ascii: "-") }
+            if negative { base[0] = UInt8(ascii: "-") }
         }
     }
 

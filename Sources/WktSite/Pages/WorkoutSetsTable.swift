@@ -115,7 +115,8 @@ extension PageComposer {
             let events = marks(index)
             if !events.isEmpty { keep(Self.prMarker(events), index, .records, escaped: false) }
         }
-        var kept = [MD.Column("Set", numeric: true)]
+        var kept = [Self.setNumberColumn]
+        kept.reserveCapacity(1 + SetsColumn.allCases.count)
         for column in SetsColumn.allCases where shown & column.bit != 0 { kept.append(columns[column.rawValue]) }
         HTML.tableStart(kept, hasRows: !sets.isEmpty, to: &out)
         var nextText = 0
@@ -168,6 +169,9 @@ extension PageComposer {
         /// The column's bit in a table's set of shown columns.
         var bit: UInt8 { 1 << UInt8(rawValue) }
     }
+
+    /// The first column of ``setsTable(_:marks:assistedOn:)``, the set's number, made once.
+    static let setNumberColumn = MD.Column("Set", numeric: true)
 
     /// The headings of ``SetsColumn`` with weights in kg, made once.
     static let setsColumnsKg = setsColumns(symbol: "kg")
