@@ -63,12 +63,16 @@ struct SiteRender: Sendable {
         let settings = input.publishedSettings
         let today = input.today
         let skeletonLayout = layout
-        // The composer's setup parts are shared out too (``PageComposer/init(site:prRowsByYear:previousSameName:yearReviews:tablesAsHTML:)``):
-        // the year reviews, which need only the report, on the second core (the longest part;
-        // `perf` of a one-workout rebuild of the 10-year demo), the other two after the site model.
-        let ((site, previousSameName, prRows), (renderer, statsJSON, reviews)) = ParallelMap.pair({
+        // The composer's setup parts are shared out too (``PageComposer/init(site:prRowsByYear:previousSameName:yearReviews:tablesAsHTML:)``),
+        // so that the two sides take about as long: callgrind of a one-workout rebuild of the
+        // 10-year demo counted the site model, the PR rows and the previous workouts of each name
+        // at 120 million instructions, the renderer, the slugs and `stats.json` at 158 million;
+        // the year reviews (55 million, from the report alone) go with the first, where they
+        // were with the second and left the first core idle a third of the stretch.
+        let ((site, previousSameName, prRows, reviews), (renderer, statsJSON)) = ParallelMap.pair({
             let site = SiteModel(history: history, settings: settings, today: today, quality: quality, report: report)
-            return (site, WorkoutComparison.previousSameName(site.workouts), PageComposer.prRowsByYear(report))
+            return (site, WorkoutComparison.previousSameName(site.workouts), PageComposer.prRowsByYear(report),
+                    PageComposer.yearReviews(report))
         }, {
             let renderer = PageRenderer(
                 layout: skeletonLayout, notes: NoteRenderer(), siteTitle: SiteModel.title(settings: settings),
@@ -79,7 +83,7 @@ struct SiteRender: Sendable {
             // core that would otherwise be idle).
             let slugs = SiteSlugs.exerciseSlugs(for: report.exercises.map(\.name))
             let statsJSON = StatsJSON.encodedBytes(report, settings: settings, today: today, slugs: slugs)
-            return (renderer, statsJSON, PageComposer.yearReviews(report))
+            return (renderer, statsJSON)
         })
         let composer = PageComposer(site: site, prRowsByYear: prRows, previousSameName: previousSameName, yearReviews: reviews)
         self.incremental = started.map {
