@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WktCore
 import WktTestSupport
@@ -12,6 +13,21 @@ struct WorkoutComparisonTests {
         #expect(composer.previousSameName == [nil, 0, nil, 1])
         #expect(WorkoutComparison.nameKey("PUSH") == WorkoutComparison.nameKey("push"))
         #expect(WorkoutComparison.nameKey("Push") != WorkoutComparison.nameKey("Pull"))
+    }
+
+    @Test("a name's key is its NFC form case-folded as Foundation folds it, ASCII or not")
+    func nameKeys() {
+        var random = SplitMix64(seed: 29)
+        let pieces = ["A", "z", "Push", "PULL", " ", "-", "@", "[", "`", "{", "~", "\u{7F}", "\t", "Ä", "é", "e\u{301}", "ß", "İ", "Σ", "Жим", "ﬁ", "🏋️"]
+        var names = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        for _ in 0..<3000 {
+            names.append((0..<random.int(in: 0...6)).map { _ in pieces[random.int(in: 0...pieces.count - 1)] }.joined())
+        }
+        for name in names {
+            let expected = CanonicalName.normalize(name).folding(options: [.caseInsensitive], locale: nil)
+            #expect(WorkoutComparison.nameKey(name) == expected, "\(name.unicodeScalars.map { $0.value })")
+            if WorkoutComparison.nameKey(name) != expected { return }
+        }
     }
 
     @Test("per exercise: this workout's in order, then the ones only done before; totals over both")
