@@ -40,6 +40,12 @@ public struct DisplayUnits: Sendable, Hashable {
     /// The most decimals of a weight: 2 in kg, 1 in lb.
     public var weightDecimals: Int { unit == .kg ? 2 : 1 }
 
+    /// The most decimals of an estimate (e1RM): 1.
+    public var estimateDecimals: Int { 1 }
+
+    /// The decimals of a volume: none (whole units).
+    public var volumeDecimals: Int { 0 }
+
     /// An estimate (e1RM) in the display unit, rounded to the one decimal ``estimate(_:)`` shows:
     /// the value a chart plots beside weights, so its label reads as the records table does.
     public func estimateValue(_ kg: Double) -> Double {
@@ -54,12 +60,12 @@ public struct DisplayUnits: Sendable, Hashable {
 
     /// An estimated weight (e1RM) with at most one decimal and the unit (`116.7 kg`, `100 kg`).
     public func estimate(_ kg: Double) -> String {
-        DecimalFormat.grouped(convert(kg), decimals: 1, minDecimals: 0, suffix: spacedSymbol)
+        DecimalFormat.grouped(convert(kg), decimals: estimateDecimals, minDecimals: 0, suffix: spacedSymbol)
     }
 
     /// A volume in whole units with thousands separators (`12,345 kg`).
     public func volume(_ kg: Double) -> String {
-        DecimalFormat.grouped(convert(kg), decimals: 0, minDecimals: 0, suffix: spacedSymbol)
+        DecimalFormat.grouped(convert(kg), decimals: volumeDecimals, minDecimals: 0, suffix: spacedSymbol)
     }
 
     /// A record's value in its metric's format: a weight, an e1RM estimate or a volume.

@@ -9,7 +9,7 @@ extension HTML {
         tableBytes(columns, rows).text
     }
 
-    /// ``table(_:_:)`` as bytes, for a page body (``PageBody/html(_:)-TextBuffer``) that takes
+    /// ``table(_:_:)`` as bytes, for a page body (``PageBody``'s `html` of a buffer) that takes
     /// them as they are: no `String` made and checked for the longest tables of a site (the PR
     /// timeline, an exercise's records).
     static func tableBytes(_ columns: [MD.Column], _ rows: [[String]]) -> TextBuffer {

@@ -309,7 +309,9 @@ final class PageComposer: Sendable {
 
     /// A link (HTML) to an exercise page, or its escaped name when it has none.
     func exerciseHTMLLink(_ name: String, root: String) -> String {
-        site.exercise(named: name).map { HTML.link(name, root: root, path: $0.path) } ?? HTML.text(name)
+        var out = TextBuffer(capacity: 2 * name.utf8.count + root.utf8.count + 64)
+        exerciseHTMLLink(name, root: root, to: &out)
+        return out.text
     }
 
     /// Writes ``exerciseHTMLLink(_:root:)`` into `out`.

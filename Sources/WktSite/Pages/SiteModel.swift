@@ -70,19 +70,15 @@ struct ExerciseWorkoutSets: Sendable {
     /// tables walk every session of every exercise).
     func forEachSet(_ body: (_ index: Int, _ set: WorkoutSet) -> Void) {
         var index = 0
-        switch positions {
-        case .one(let position):
+        func walk(_ position: Int) {
             for set in blocks[position].sets where set.isWorking {
                 body(index, set)
                 index += 1
             }
-        case .many(let list):
-            for position in list {
-                for set in blocks[position].sets where set.isWorking {
-                    body(index, set)
-                    index += 1
-                }
-            }
+        }
+        switch positions {
+        case .one(let position): walk(position)
+        case .many(let list): list.forEach(walk)
         }
     }
 

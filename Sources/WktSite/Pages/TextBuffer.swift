@@ -97,14 +97,14 @@ struct TextBuffer: ~Copyable {
 
     /// Appends ``WktCore/DisplayUnits/volume(_:)``'s text (`12,345 kg`) without making a string.
     mutating func append(volume kg: Double, _ units: DisplayUnits) {
-        append(fixed: units.convert(kg), decimals: 0, minDecimals: 0, grouping: true)
+        append(fixed: units.convert(kg), decimals: units.volumeDecimals, minDecimals: 0, grouping: true)
         append(byte: UInt8(ascii: " "))
         append(units.symbol)
     }
 
     /// Appends ``WktCore/DisplayUnits/estimate(_:)``'s text (`116.7 kg`) without making a string.
     mutating func append(estimate kg: Double, _ units: DisplayUnits) {
-        append(fixed: units.convert(kg), decimals: 1, minDecimals: 0, grouping: true)
+        append(fixed: units.convert(kg), decimals: units.estimateDecimals, minDecimals: 0, grouping: true)
         append(byte: UInt8(ascii: " "))
         append(units.symbol)
     }
