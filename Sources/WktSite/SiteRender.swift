@@ -48,8 +48,11 @@ struct SiteRender: Sendable {
         let started = input.previousSite.map { $0.reads(for: input.renderer) }
         // The one place `[publish]` applies: nothing below sees a hidden value. The build ID
         // depends on the published history only, so its long part, the workouts' digest, is made
-        // beside the statistics; the configuration follows them, as it holds derived goals.
-        let (history, quality, report, derivedGoals, workoutsLine) = input.publishedStatistics(beside: BuildID.workoutsLine)
+        // beside the statistics, with each workout's own digest for the page keys
+        // (``StoredWorkoutDigests``); the configuration follows them, as it holds derived goals.
+        let (history, quality, report, derivedGoals, (workoutsLine, storedDigests)) = input.publishedStatistics {
+            (BuildID.workoutsLine($0), StoredWorkoutDigests($0))
+        }
         if let derivedGoals { input.settings.goals = derivedGoals }
         let fingerprint = BuildFingerprint(
             settings: input.settings, baseURL: baseURL, templates: layout.fingerprint, renderer: input.renderer)
@@ -89,7 +92,7 @@ struct SiteRender: Sendable {
         self.incremental = started.map {
             IncrementalBuild(
                 started: $0, fingerprint: fingerprint, configuration: configuration, composer: composer, renderer: renderer,
-                releaseFreeMemory: input.releaseFreeMemory)
+                storedDigests: storedDigests, releaseFreeMemory: input.releaseFreeMemory)
         }
         self.baseURL = baseURL
         self.noindex = noindex

@@ -262,3 +262,90 @@ struct PageReusePartsTests {
         }
     }
 }
+
+/// The page keys' per-workout parts: made in runs of workouts side by side, from each workout's
+/// digest made beside the statistics.
+@Suite("Page keys in runs")
+struct PageKeyRunsTests {
+    /// The paths whose keys differ between two sets of keys (or that only one has), sorted.
+    static func differing(_ lhs: [String: UInt64], _ rhs: [String: UInt64]) -> [String] {
+        Set(lhs.keys).union(rhs.keys).filter { lhs[$0] != rhs[$0] }.sorted()
+    }
+
+    /// Every reusable page's key of `composer`'s site.
+    static func keys(_ keys: PageKeys) -> [String: UInt64] {
+        var all: [String: UInt64] = [:]
+        for job in keys.composer.jobs {
+            if let keyed = keys.key(for: job) { all[keyed.path] = keyed.key }
+        }
+        return all
+    }
+
+    @Test("the keys are the same whatever the length of the runs, with or without the digests made beside the statistics")
+    func runLengthDoesNotMatter() throws {
+        // A demo year with an assisted exercise (its blocks add the day's bodyweight).
+        var input = DemoSiteTests.input(years: 1)
+        input.settings.body.bodyweightKg = 80
+        input.settings.muscles = MuscleOverrides([("Pull Up", MuscleOverride(assisted: true))])
+        let site = SiteModel(history: input.history, settings: input.settings, today: input.today)
+        let composer = PageComposer(site: site)
+        let stored = StoredWorkoutDigests(input.history)
+        let reference = Self.keys(PageKeys(composer: composer, configuration: "c", identity: "i", storedDigests: stored))
+        #expect(reference.count > 200)
+        for runLength in [1, 7, 64, 100_000] {
+            let keys = PageKeys(composer: composer, configuration: "c", identity: "i", storedDigests: stored, runLength: runLength)
+            #expect(Self.differing(Self.keys(keys), reference).isEmpty, "runs of \(runLength)")
+        }
+        // Digests of another history (other IDs and names at each position) are not taken: each
+        // workout is hashed again.
+        var other = input.history
+        other.workouts = other.workouts.map {
+            var workout = $0.workout
+            workout.name += " (other)"
+            return StoredWorkout(id: $0.id + 1_000_000, workout: workout)
+        }
+        let foreign = PageKeys(composer: composer, configuration: "c", identity: "i", storedDigests: StoredWorkoutDigests(other))
+        #expect(Self.differing(Self.keys(foreign), reference).isEmpty)
+        for entry in site.workouts {
+            #expect(stored.digest(of: entry) == StoredWorkoutDigests.digest(of: input.history.workouts[entry.storedIndex].workout))
+            #expect(input.history.workouts[entry.storedIndex].id == entry.info.id)
+        }
+    }
+
+    @Test("a workout's block part changes with an exercise's assisted status and the day's bodyweight")
+    func blockPartCoversItsInputs() throws {
+        var input = DemoSiteTests.input(years: 1)
+        input.settings.body.bodyweightKg = 80
+        func blockDigests(_ input: SiteBuildInput) -> [UInt64] {
+            let site = SiteModel(history: input.history, settings: input.settings, today: input.today)
+            return PageKeys(
+                composer: PageComposer(site: site), configuration: "c", identity: "i",
+                storedDigests: StoredWorkoutDigests(input.history)
+            ).blockDigests
+        }
+        // The first workout's first exercise, made assisted by `[muscles]`.
+        let name = try #require(input.history.workouts.first?.workout.exercises.first?.name)
+        let base = blockDigests(input)
+        var assisted = input
+        assisted.settings.muscles = MuscleOverrides([(name, MuscleOverride(assisted: true))])
+        let withAssisted = blockDigests(assisted)
+        let using = Set(
+            SiteModel(history: input.history, settings: input.settings, today: input.today).workouts
+                .filter { $0.workout.exercises.contains { $0.name == name } }.map(\.index))
+        #expect(!using.isEmpty && using.count < base.count)
+        for index in base.indices {
+            #expect((base[index] != withAssisted[index]) == using.contains(index), "workout \(index)")
+        }
+        // Another bodyweight: the workouts with that exercise or one assisted by its name.
+        var heavier = assisted
+        heavier.settings.body.bodyweightKg = 81
+        let withHeavier = blockDigests(heavier)
+        let weighed = Set(
+            SiteModel(history: input.history, settings: input.settings, today: input.today).workouts
+                .filter { $0.workout.exercises.contains { $0.name == name || $0.name.lowercased().contains("assisted") } }.map(\.index))
+        #expect(weighed.count > using.count)
+        for index in base.indices {
+            #expect((withAssisted[index] != withHeavier[index]) == weighed.contains(index), "workout \(index)")
+        }
+    }
+}

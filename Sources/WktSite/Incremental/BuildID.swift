@@ -34,3 +34,41 @@ enum BuildID {
         return "workouts \(history.workouts.count) \(digest.hex)\n"
     }
 }
+
+/// Each stored workout's own ``InputDigest`` (every field, as ``BuildID/workoutsLine(_:)``
+/// feeds it), by position in the history, with the workout's store ID.
+///
+/// ``PageKeys`` starts every workout's digest with it. It is made beside the statistics, with
+/// the build ID's workout line, on the core whose side of that pair was the shorter one
+/// (callgrind of a one-workout rebuild of the 10-year demo: data quality and the line 102
+/// million instructions, the statistics 124 million); hashing the workouts again in the page
+/// keys took 20 million instructions after the pair.
+struct StoredWorkoutDigests: Sendable {
+    /// The store ID of the workout at each position.
+    private let ids: [Int64]
+    /// The digest of the workout at each position.
+    private let values: [UInt64]
+
+    /// The digests of every workout of `history`.
+    init(_ history: WorkoutHistory) {
+        ids = history.workouts.map(\.id)
+        values = history.workouts.map { Self.digest(of: $0.workout) }
+    }
+
+    /// The digest of one workout on its own.
+    static func digest(of workout: Workout) -> UInt64 {
+        var digest = InputDigest()
+        digest.add(workout)
+        return digest.value
+    }
+
+    /// The digest of `entry`'s workout: the one made for its position when the workout there has
+    /// its store ID, else computed now (both give the same value for the same workout). The site
+    /// model and these digests are made from the same history (``SiteRender``); the ID check
+    /// keeps a digest of another history's workout out of a key all the same.
+    func digest(of entry: WorkoutEntry) -> UInt64 {
+        let position = entry.storedIndex
+        guard ids.indices.contains(position), ids[position] == entry.info.id else { return Self.digest(of: entry.workout) }
+        return values[position]
+    }
+}

@@ -14,7 +14,7 @@ import WktCore
 ///
 /// It starts in two steps because the previous pages are read while the statistics are computed:
 /// ``start(previous:renderer:)`` parses the manifest and starts reading, then
-/// ``init(started:fingerprint:configuration:composer:renderer:)`` adds this build's page keys.
+/// ``init(started:fingerprint:configuration:composer:renderer:storedDigests:releaseFreeMemory:)`` adds this build's page keys.
 struct IncrementalBuild: Sendable {
     /// The previous build's manifest and pages, being read.
     struct Started: Sendable {
@@ -68,16 +68,18 @@ struct IncrementalBuild: Sendable {
     ///   - configuration: ``BuildFingerprint/configuration(storedSchedule:)`` of this build.
     ///   - composer: this build's composer.
     ///   - renderer: this build's page renderer.
+    ///   - storedDigests: the digests of the workouts of the history the site model was made from.
     ///   - releaseFreeMemory: gives the allocator's free memory back to the system; called once
     ///     the previous pages are let go, when none of them can be taken over.
     init(
         started: Started, fingerprint: BuildFingerprint, configuration: String, composer: PageComposer, renderer: PageRenderer,
-        releaseFreeMemory: @Sendable () -> Void = {}
+        storedDigests: StoredWorkoutDigests, releaseFreeMemory: @Sendable () -> Void = {}
     ) {
         self.started = started
         self.manifest = started.manifest
         self.renderer = renderer
-        self.keys = PageKeys(composer: composer, configuration: configuration, identity: fingerprint.renderer)
+        self.keys = PageKeys(
+            composer: composer, configuration: configuration, identity: fingerprint.renderer, storedDigests: storedDigests)
         // Every page key starts with the global digest: when it changed (a setting, the title, the
         // templates), no page of the previous build can be taken over. Its pages, read before
         // the statistics (41 MB for the 10-year demo), are let go now instead of at the end of

@@ -26,58 +26,111 @@ struct PageKeys: Sendable {
     let workoutDigests: [UInt64]
     /// Per counted workout (by index): what a link to it shows (day, name, page ID).
     let linkDigests: [UInt64]
+    /// Per counted workout (by index): the page path of every block's exercise in order, then
+    /// the bodyweight on its day once for each block of an assisted exercise (what the
+    /// workout's page and the comparison on the next one of its name read of its blocks).
+    let blockDigests: [UInt64]
+    /// Per counted workout (by index): the page path of the exercise of each of its PR events.
+    let prPathDigests: [UInt64]
     /// Exercise name → the digest of its page path, for every name the workouts use.
     let exercisePathDigests: [String: UInt64]
-    /// Block name → the digest of its page path and whether the statistics treat it as
-    /// assisted, for every name of a block: what ``workoutKey(_:)`` reads of each block, in one
-    /// lookup (normalizing and classifying the name per block and workout cost twice the
-    /// lookup).
-    let blockFacts: [String: (path: UInt64, assisted: Bool)]
 
     /// Keys for the pages of `composer`'s site.
     /// - Parameters:
     ///   - composer: The composer of this build (its site model and split rules).
     ///   - configuration: ``BuildFingerprint/configuration(storedSchedule:)``'s text.
     ///   - identity: The renderer's identity (``BuildFingerprint/renderer``).
-    init(composer: PageComposer, configuration: String, identity: String) {
+    ///   - storedDigests: The digests of the workouts of the history the site model was made from.
+    ///   - runLength: How many workouts each run takes (the keys do not depend on it; tests vary it).
+    init(
+        composer: PageComposer, configuration: String, identity: String, storedDigests: StoredWorkoutDigests,
+        runLength: Int = 128
+    ) {
         let site = composer.site
         self.composer = composer
         var global = InputDigest()
-        global.add("wkt page keys 1")
+        global.add("wkt page keys 2")
         global.add(identity)
         global.add(configuration)
         global.add(site.siteTitle)
         global.byte(composer.splitWorkoutsByYear ? 1 : 0)
         self.global = global.value
-        let digests = ParallelMap.map(site.workouts) { entry -> (workout: UInt64, link: UInt64) in
-            var digest = InputDigest()
-            digest.add(entry.workout)
-            digest.add(entry.info)
-            digest.add(entry.pageID)
-            var link = InputDigest()
-            link.add(entry.day)
-            link.add(entry.workout.name)
-            link.add(entry.pageID)
-            return (digest.value, link.value)
+        // The workouts in runs of `runLength`, each run with its own table of what a block's name
+        // stands for (its page path, and whether the statistics treat it as assisted): looking
+        // a name up costs half of working it out again (normalizing and classifying it), and
+        // the tables, filled by the runs side by side, replace one filled by a walk over every
+        // block before the runs (4 ms of one core for the 10-year demo) and the lookups of each
+        // block's name in it by every workout key and the key of the next workout of its name.
+        let runs = stride(from: 0, to: site.workouts.count, by: max(1, runLength)).map {
+            $0..<min($0 + max(1, runLength), site.workouts.count)
         }
+        let parts = ParallelMap.map(runs) { run -> RunDigests in
+            var part = RunDigests()
+            part.digests.reserveCapacity(run.count)
+            for entry in site.workouts[run] {
+                var digest = InputDigest()
+                digest.add(storedDigests.digest(of: entry))
+                digest.add(entry.info)
+                digest.add(entry.pageID)
+                var link = InputDigest()
+                link.add(entry.day)
+                link.add(entry.workout.name)
+                link.add(entry.pageID)
+                var blocks = InputDigest()
+                var assisted = 0
+                for block in entry.workout.exercises {
+                    let facts = part.facts(of: block.name, composer: composer)
+                    blocks.add(facts.path)
+                    if facts.assisted { assisted += 1 }
+                }
+                if assisted > 0 {
+                    let weight = site.report.body.timeline.weight(on: entry.day)
+                    for _ in 0..<assisted { blocks.add(weight) }
+                }
+                var prPaths = InputDigest()
+                for event in entry.info.prEvents { prPaths.add(part.path(of: event.exercise, site: site)) }
+                part.digests.append((digest.value, link.value, blocks.value, prPaths.value))
+            }
+            return part
+        }
+        let digests = parts.flatMap(\.digests)
         self.workoutDigests = digests.map(\.workout)
         self.linkDigests = digests.map(\.link)
+        self.blockDigests = digests.map(\.blocks)
+        self.prPathDigests = digests.map(\.prPaths)
+        // Each name's value depends on the name alone, so the runs' tables agree.
         var paths: [String: UInt64] = [:]
-        var blocks: [String: (path: UInt64, assisted: Bool)] = [:]
-        func pathDigest(_ name: String) -> UInt64 {
+        for part in parts { paths.merge(part.paths) { first, _ in first } }
+        self.exercisePathDigests = paths
+    }
+
+    /// What one run of workouts gives ``init(composer:configuration:identity:storedDigests:runLength:)``,
+    /// with the run's tables of exercise names.
+    private struct RunDigests: Sendable {
+        /// Per workout of the run: ``workoutDigests``, ``linkDigests``, ``blockDigests`` and
+        /// ``prPathDigests``.
+        var digests: [(workout: UInt64, link: UInt64, blocks: UInt64, prPaths: UInt64)] = []
+        /// Exercise name → the digest of its page path.
+        var paths: [String: UInt64] = [:]
+        /// Block name → the digest of its page path and whether it is assisted.
+        var blockFacts: [String: (path: UInt64, assisted: Bool)] = [:]
+
+        /// ``PageKeys/pathDigest(of:in:)`` of `name`, worked out once per run.
+        mutating func path(of name: String, site: SiteModel) -> UInt64 {
             if let known = paths[name] { return known }
-            let digest = Self.pathDigest(of: name, in: site)
+            let digest = PageKeys.pathDigest(of: name, in: site)
             paths[name] = digest
             return digest
         }
-        for entry in site.workouts {
-            for block in entry.workout.exercises where blocks[block.name] == nil {
-                blocks[block.name] = (pathDigest(block.name), composer.isAssisted(CanonicalName.normalize(block.name)))
-            }
-            for event in entry.info.prEvents { _ = pathDigest(event.exercise) }
+
+        /// The page path digest of a block named `name` and whether the statistics treat it as
+        /// assisted, worked out once per run.
+        mutating func facts(of name: String, composer: PageComposer) -> (path: UInt64, assisted: Bool) {
+            if let known = blockFacts[name] { return known }
+            let facts = (path(of: name, site: composer.site), composer.isAssisted(CanonicalName.normalize(name)))
+            blockFacts[name] = facts
+            return facts
         }
-        self.exercisePathDigests = paths
-        self.blockFacts = blocks
     }
 
     /// The navigation section of a reusable job's page (workout pages and exercise pages live one
@@ -120,13 +173,13 @@ struct PageKeys: Sendable {
         addNeighbour(entry.index + 1, to: &digest)
         for other in site.workouts(on: entry.day) where other.index != entry.index { addNeighbour(other.index, to: &digest) }
         // Assisted sets show their effective load: the bodyweight on the day, once per assisted block.
-        addBlocks(of: entry, to: &digest)
-        for event in entry.info.prEvents { addExercisePath(event.exercise, to: &digest) }
+        digest.add(blockDigests[entry.index])
+        digest.add(prPathDigests[entry.index])
         if let previous = composer.previousSameName[entry.index] {
             digest.byte(1)
             digest.add(workoutDigests[previous])
             // The comparison weighs the previous workout's assisted sets with its day's bodyweight.
-            addBlocks(of: site.workouts[previous], to: &digest)
+            digest.add(blockDigests[previous])
         } else {
             digest.byte(0)
         }
@@ -213,29 +266,13 @@ struct PageKeys: Sendable {
         addNeighbour(entry.index, to: &digest)
     }
 
-    /// Feeds the page path of every block of `entry`'s workout in order, then the bodyweight
-    /// on its day once for each block of an assisted exercise.
-    private func addBlocks(of entry: WorkoutEntry, to digest: inout InputDigest) {
-        var assisted = 0
-        for block in entry.workout.exercises {
-            // `blockFacts` holds every block name of the site's workouts, the only ones asked for.
-            let facts = blockFacts[block.name]
-                ?? (Self.pathDigest(of: block.name, in: site), composer.isAssisted(CanonicalName.normalize(block.name)))
-            digest.add(facts.path)
-            if facts.assisted { assisted += 1 }
-        }
-        guard assisted > 0 else { return }
-        let weight = site.report.body.timeline.weight(on: entry.day)
-        for _ in 0..<assisted { digest.add(weight) }
-    }
-
     /// Feeds the name and page path of the exercise called `name` (nil when it has no page).
     func addExercisePath(_ name: String, to digest: inout InputDigest) {
         digest.add(exercisePathDigests[name] ?? Self.pathDigest(of: name, in: site))
     }
 
     /// The digest of the name and page path of the exercise called `name`.
-    private static func pathDigest(of name: String, in site: SiteModel) -> UInt64 {
+    static func pathDigest(of name: String, in site: SiteModel) -> UInt64 {
         var digest = InputDigest()
         digest.add(name)
         digest.add(site.exercise(named: name)?.path)

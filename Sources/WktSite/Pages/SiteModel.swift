@@ -12,6 +12,8 @@ final class WorkoutEntry: Sendable {
     let info: WorkoutInfo
     /// The workout as stored (sets, notes, rating, check-ins).
     let workout: Workout
+    /// Its position in the history the site was made from (``WorkoutHistory/workouts``).
+    let storedIndex: Int
     /// The page ID (`2026-11-18-0600`, or `2026-11-18` without times of day).
     let pageID: String
     /// `workouts/<id>.html`: made once, since pages link to a workout many times (calendars,
@@ -19,10 +21,11 @@ final class WorkoutEntry: Sendable {
     let path: String
 
     /// An entry.
-    init(index: Int, info: WorkoutInfo, workout: Workout, pageID: String) {
+    init(index: Int, info: WorkoutInfo, workout: Workout, storedIndex: Int, pageID: String) {
         self.index = index
         self.info = info
         self.workout = workout
+        self.storedIndex = storedIndex
         self.pageID = pageID
         path = SitePaths.workout(pageID)
     }
@@ -198,13 +201,19 @@ final class SiteModel: Sendable {
         // Pair each counted workout with its stored record: StatsEngine walks the same sorted
         // array and only skips workouts after today, so one forward pass finds every pair.
         let pageIDs = WorkoutPageIDs.assign(report.workouts, timesOfDay: history.timesOfDay)
-        var stored = history.workouts.makeIterator()
+        let stored = history.workouts
+        var next = stored.startIndex
         var entries: [WorkoutEntry] = []
         entries.reserveCapacity(report.workouts.count)
         for (index, info) in report.workouts.enumerated() {
-            while let candidate = stored.next() {
+            while next < stored.endIndex {
+                let position = next
+                next += 1
+                let candidate = stored[position]
                 guard candidate.id == info.id, candidate.workout.start == info.start else { continue }
-                entries.append(WorkoutEntry(index: entries.count, info: info, workout: candidate.workout, pageID: pageIDs[index]))
+                entries.append(
+                    WorkoutEntry(
+                        index: entries.count, info: info, workout: candidate.workout, storedIndex: position, pageID: pageIDs[index]))
                 break
             }
         }
