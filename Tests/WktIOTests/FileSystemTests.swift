@@ -1,6 +1,7 @@
 import Synchronization
 import Foundation
 import Testing
+import WktCore
 import WktIO
 
 #if canImport(Glibc)
@@ -289,6 +290,23 @@ struct FileSystemTests {
         defer { scratch.remove() }
         for name in ["b", "a-b", "a", "Z", "é"] { try scratch.write(name, "") }
         #expect(try disk.listDirectory(scratch.path) == ["Z", "a", "a-b", "b", "é"])
+        // Many names of ASCII and multi-byte characters, prefixes of each other among them: the
+        // raw names are sorted before they are decoded, in the order of their UTF-8.
+        let many = try Scratch("list-many")
+        defer { many.remove() }
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [Character] = ["a", "b", "Z", "0", "-", ".", "_", "é", "ä", "z", "€", "𝟘", "ß", "~"]
+        var names: Set<String> = []
+        while names.count < 300 {
+            let length = Int.random(in: 1...6, using: &generator)
+            let name = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+            guard name != ".", name != ".." else { continue }
+            names.insert(name)
+        }
+        for name in names { try many.write(name, "") }
+        let listed = try disk.listDirectory(many.path)
+        #expect(listed == names.sorted(by: ByteOrder.precedes))
+        #expect(Set(listed) == names)
         try disk.makeDirectory(scratch.at("d"), 0o750)
         #expect(try scratch.permissions("d") == 0o750)
         #expect(throws: FileSystemError(operation: "mkdir", path: scratch.at("d"), code: EEXIST)) {

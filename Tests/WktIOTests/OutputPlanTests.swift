@@ -63,4 +63,29 @@ struct OutputPlanTests {
             try OutputPlan(files: site([("a/b.html", "1"), ("x", ""), ("a/b.html", "2"), ("x/y", "")]), keep: [])
         }
     }
+
+    @Test("the one-pass check of a path gives validatedComponents' verdict, error included, on random and edge-case paths")
+    func quickCheckAgreesWithComponents() throws {
+        let keep = [OutputPlan.components(of: ".well-known"), OutputPlan.components(of: "kept/x")]
+        var paths = [
+            "", "/", "/a", "a/", "a//b", ".", "..", "a/./b", "a/../b", ".a", "a/.b", ".well-known/x", ".well-known/.y",
+            "kept/x/.z", "kept/.z", "a\u{0}b", String(repeating: "x", count: 255), String(repeating: "x", count: 256),
+            "a/" + String(repeating: "é", count: 128), "a/" + String(repeating: "é", count: 127), "workouts/2026-11-21-0600.html",
+            "/\u{301}etc", "a/\u{301}/b", "a/.\u{301}",
+        ]
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a", "b", "/", ".", "..", "é", "\u{0}", "\u{301}", ".well-known", "kept", "x", "-"]
+        for _ in 0..<3_000 {
+            paths.append((0..<Int.random(in: 1...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined())
+        }
+        for path in paths {
+            let reference = Result { () throws(PublishError) in _ = try OutputPlan.validatedComponents(of: path, keep: keep) }
+            let quick = Result { () throws(PublishError) in try OutputPlan.validate(path, keep: keep) }
+            switch (reference, quick) {
+            case (.success, .success): continue
+            case (.failure(let expected), .failure(let found)): #expect(expected == found, "\(path.debugDescription)")
+            default: Issue.record("\(path.debugDescription): \(reference) vs \(quick)")
+            }
+        }
+    }
 }

@@ -56,7 +56,7 @@ struct OutputPlan {
         var directoryNames: [String] = []
         var previousFolder: ArraySlice<UInt8> = []
         for (position, file) in sorted.enumerated() {
-            _ = try Self.validatedComponents(of: file.path, keep: keepComponents)
+            try Self.validate(file.path, keep: keepComponents)
             let key = Array(file.path.utf8)
             if index.updateValue(position, forKey: key) != nil { throw .duplicateFile(path: file.path) }
             guard let folderEnd = key.lastIndex(of: UInt8(ascii: "/")), key[..<folderEnd] != previousFolder else { continue }
@@ -100,6 +100,32 @@ struct OutputPlan {
             }
         }
         return components
+    }
+
+    /// Throws what ``validatedComponents(of:keep:)`` throws for `path`. One pass over its bytes
+    /// settles nearly every path: not empty, not absolute, no NUL, and every component 1–255
+    /// bytes that do not start with a dot (so neither `.` nor `..` nor a dot-file) breaks no
+    /// rule; any other path goes through `validatedComponents`, which finds the rule it breaks
+    /// or lets a dot-file below a kept entry pass. Splitting each page's path into components
+    /// cost 4,400 instructions a path, 10 M for a rebuild of the 10-year demo, on one core
+    /// before its pages are patched (callgrind).
+    static func validate(_ path: String, keep: [[Substring]]) throws(PublishError) {
+        let plain = path.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard let first = bytes.first, first != UInt8(ascii: "/") else { return false }
+            var start = 0
+            for index in 0...bytes.count {
+                if index == bytes.count || bytes[index] == UInt8(ascii: "/") {
+                    let length = index - start
+                    if length == 0 || length > maximumComponentBytes || bytes[start] == UInt8(ascii: ".") { return false }
+                    start = index + 1
+                } else if bytes[index] == 0 {
+                    return false
+                }
+            }
+            return true
+        }
+        if plain == true { return }
+        _ = try validatedComponents(of: path, keep: keep)
     }
 
     /// `path` split at every `/` byte, empty components kept: as the file system reads it. (Split
