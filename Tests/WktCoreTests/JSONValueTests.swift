@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WktCore
 
@@ -116,5 +117,36 @@ struct JSONValueTests {
         // A long name without escapes goes through whole, inside containers too.
         let long = String(repeating: "Romanian Deadlift (Barbell) ", count: 40)
         #expect(JSONValue.array([.string(long)]).compact() == "[\"" + long + "\"]")
+    }
+
+    @Test("days, integers, kilograms and decimals written in place: the bytes of their text forms, over random values and the edges")
+    func scalarsInPlace() throws {
+        var generator = SystemRandomNumberGenerator()
+        var numbers: [Double] = [
+            0, -0.0, 0.0005, -0.0005, 0.0004999, 1.0005, 2.5, 22.6796185, 100, 1e12 - 0.001, 1e12, 1e12 + 1, 8.99e15, 9e15, 1e16,
+            -1e12, 1e300, -1e300, .nan, .infinity, -.infinity, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
+        ]
+        for _ in 0..<5_000 {
+            let magnitude = Double.random(in: -6...16, using: &generator)
+            let sign: Double = Bool.random(using: &generator) ? 1 : -1
+            numbers.append(sign * Double.random(in: 1..<10, using: &generator) * pow(10, magnitude.rounded(.down)))
+            numbers.append((Double.random(in: -2_000...2_000, using: &generator) * 1000).rounded() / 1000 + 0.0005)
+        }
+        for number in numbers {
+            #expect(JSONValue.kg(number).compact() == JSONValue.formatKg(number), "kg \(number)")
+            #expect(JSONValue.decimal(number).compact() == JSONValue.formatDecimal(number), "decimal \(number)")
+        }
+        var integers = [0, 1, -1, 9, 10, -10, Int.max, Int.min, Int.max - 1, Int.min + 1]
+        for _ in 0..<2_000 { integers.append(Int.random(in: Int.min...Int.max, using: &generator) >> Int.random(in: 0...62, using: &generator)) }
+        for integer in integers { #expect(JSONValue.int(integer).compact() == String(integer)) }
+        var days = [try #require(CivilDate(year: 1, month: 1, day: 1)), try #require(CivilDate(year: 9999, month: 12, day: 31)),
+                    try #require(CivilDate(year: 10_000, month: 1, day: 1)), try #require(CivilDate(year: 0, month: 2, day: 29)),
+                    try #require(CivilDate(year: -1, month: 12, day: 31))]
+        for _ in 0..<2_000 { days.append(CivilDate(dayNumber: Int.random(in: -800_000...3_000_000, using: &generator))) }
+        for day in days {
+            #expect(JSONValue.date(day).compact() == "\"" + day.description + "\"", "\(day)")
+            #expect(JSONValue.object([("d", .date(day))]).pretty() == "{\n  \"d\": \"" + day.description + "\"\n}")
+        }
+        #expect(JSONValue.date(nil).compact() == "null")
     }
 }

@@ -13,6 +13,8 @@ public enum JSONValue: Sendable {
     case array([JSONValue])
     /// A string.
     case string(String)
+    /// A day, written as the string `YYYY-MM-DD` (``CivilDate/description``) without making one.
+    case day(CivilDate)
     /// An integer.
     case int(Int)
     /// Kilograms (or any quantity kept to 0.001): written by ``JSONValue/formatKg(_:)``.
@@ -28,7 +30,7 @@ public enum JSONValue: Sendable {
     /// A string, or `null` when nil.
     public static func string(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
     /// A date as `YYYY-MM-DD`, or `null` when nil.
-    public static func date(_ value: CivilDate?) -> JSONValue { value.map { .string($0.description) } ?? .null }
+    public static func date(_ value: CivilDate?) -> JSONValue { value.map { .day($0) } ?? .null }
     /// Kilograms, or `null` when nil.
     public static func kg(_ value: Double?) -> JSONValue { value.map { .kg($0) } ?? .null }
     /// An integer, or `null` when nil.
@@ -108,12 +110,60 @@ public enum JSONValue: Sendable {
     private func writeScalar(to out: inout [UInt8]) {
         switch self {
         case .string(let text): JSONValue.appendQuoted(text, to: &out)
-        case .int(let value): out.append(contentsOf: String(value).utf8)
-        case .kg(let value): out.append(contentsOf: JSONValue.formatKg(value).utf8)
-        case .decimal(let value): out.append(contentsOf: JSONValue.formatDecimal(value).utf8)
+        case .day(let day): JSONValue.appendDay(day, to: &out)
+        case .int(let value): ASCIIDigits.append(value, to: &out)
+        case .kg(let value): JSONValue.appendKg(value, to: &out)
+        case .decimal(let value): JSONValue.appendDecimal(value, to: &out)
         case .bool(let value): JSONValue.appendLiteral(value ? "true" : "false", to: &out)
         case .null: JSONValue.appendLiteral("null", to: &out)
         case .object, .array: break
+        }
+    }
+
+    /// Appends `"YYYY-MM-DD"`: ``appendQuoted(_:to:)`` of the day's description, its ten bytes
+    /// written in place for the days that description writes in place (years 0–9999).
+    static func appendDay(_ day: CivilDate, to out: inout [UInt8]) {
+        guard (0...9999).contains(day.year), (0...99).contains(day.month), (0...99).contains(day.day) else {
+            return appendQuoted(day.description, to: &out)
+        }
+        @inline(__always) func digit(_ value: Int) -> UInt8 { UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10) }
+        out.append(UInt8(ascii: "\""))
+        out.append(digit(day.year / 1000))
+        out.append(digit(day.year / 100))
+        out.append(digit(day.year / 10))
+        out.append(digit(day.year))
+        out.append(UInt8(ascii: "-"))
+        out.append(digit(day.month / 10))
+        out.append(digit(day.month))
+        out.append(UInt8(ascii: "-"))
+        out.append(digit(day.day / 10))
+        out.append(digit(day.day))
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends ``formatKg(_:)``'s text; the digits of a number below 10¹² written in place.
+    static func appendKg(_ kg: Double, to out: inout [UInt8]) {
+        guard kg.isFinite, abs((kg * 1000).rounded()) < 1e15, appendExact(kg, minDecimals: 1, to: &out) else {
+            return out.append(contentsOf: formatKg(kg).utf8)
+        }
+    }
+
+    /// Appends ``formatDecimal(_:)``'s text; the digits of a number below 9×10¹⁵ written in place.
+    static func appendDecimal(_ value: Double, to out: inout [UInt8]) {
+        guard value.isFinite, abs(value) < 9e15, appendExact(value, minDecimals: 0, to: &out) else {
+            return out.append(contentsOf: formatDecimal(value).utf8)
+        }
+    }
+
+    /// Appends ``DecimalFormat/exact(_:decimals:minDecimals:)`` of `value` with three decimals;
+    /// false (nothing appended) where that gives nil.
+    private static func appendExact(_ value: Double, minDecimals: Int, to out: inout [UInt8]) -> Bool {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: DecimalFormat.maxWrittenBytes) { buffer in
+            guard let count = DecimalFormat.write(exact: value, decimals: 3, minDecimals: minDecimals, into: buffer) else {
+                return false
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+            return true
         }
     }
 
@@ -159,7 +209,10 @@ public enum JSONValue: Sendable {
         // Nearly every key and value needs no escape: checked and copied whole in place, without
         // the copy and the per-byte dispatch below (a third of writing `stats.json`, callgrind).
         let plain = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
-            for byte in utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x3C || byte == 0x3E || byte == 0x26 || byte == 0xE2 {
+            // Below 64 the bytes to escape are bits of one word (the controls 0x00–0x1F, `"`,
+            // `&`, `<`, `>`): a shift and a test a byte instead of seven comparisons.
+            let escapedBelow64: UInt64 = 0xFFFF_FFFF | 1 << 0x22 | 1 << 0x26 | 1 << 0x3C | 1 << 0x3E
+            for byte in utf8 where byte < 64 ? (escapedBelow64 >> UInt64(byte)) & 1 != 0 : (byte == 0x5C || byte == 0xE2) {
                 return false
             }
             out.append(contentsOf: utf8)

@@ -143,6 +143,26 @@ public enum DecimalFormat {
         return number.length
     }
 
+    /// Writes ``exact(_:decimals:minDecimals:)``'s text as UTF-8 at the start of `buffer`, without
+    /// making a `String` (the numbers of `stats.json`, 26,000 for the 10-year demo).
+    /// - Parameters:
+    ///   - value: The number.
+    ///   - decimals: The most digits after the point, clamped to 0…6.
+    ///   - minDecimals: The fewest digits after the point, clamped to 0…`decimals`.
+    ///   - buffer: Room for at least ``maxWrittenBytes`` bytes.
+    /// - Returns: How many bytes were written; nil (nothing written) where `exact` gives nil.
+    public static func write(
+        exact value: Double, decimals: Int, minDecimals: Int, into buffer: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int? {
+        precondition(buffer.count >= maxWrittenBytes, "DecimalFormat.write needs \(maxWrittenBytes) bytes")
+        let places = min(6, max(0, decimals))
+        let scaled = (value * Double(powerOfTen(places))).rounded(.toNearestOrAwayFromZero)
+        guard scaled.isFinite, abs(scaled) <= 9.0e18 else { return nil }
+        let number = Digits(units: Int64(scaled), places: places, minPlaces: min(places, max(0, minDecimals)), grouping: false)
+        number.write(into: buffer)
+        return number.length
+    }
+
     /// `units` × 10^−`places` as text, trailing zeros after the point dropped down to `minPlaces`;
     /// at least one digit before the point, `-` only for a non-zero value, and with `grouping` a
     /// `,` between groups of three digits before the point. Written straight into the string's
