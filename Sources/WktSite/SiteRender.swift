@@ -66,28 +66,38 @@ struct SiteRender: Sendable {
         let settings = input.publishedSettings
         let today = input.today
         let skeletonLayout = layout
-        // The composer's setup parts are shared out too (``PageComposer/init(site:prRowsByYear:previousSameName:yearReviews:tablesAsHTML:)``),
-        // so that the two sides take about as long: callgrind of a one-workout rebuild of the
-        // 10-year demo counted the site model, the PR rows and the previous workouts of each name
-        // at 120 million instructions, the renderer, the slugs and `stats.json` at 158 million;
-        // the year reviews (55 million, from the report alone) go with the first, where they
-        // were with the second and left the first core idle a third of the stretch.
-        let ((site, previousSameName, prRows, reviews), (renderer, statsJSON)) = ParallelMap.pair({
-            let site = SiteModel(history: history, settings: settings, today: today, quality: quality, report: report)
-            return (site, WorkoutComparison.previousSameName(site.workouts), PageComposer.prRowsByYear(report),
-                    PageComposer.yearReviews(report))
-        }, {
-            let renderer = PageRenderer(
-                layout: skeletonLayout, notes: NoteRenderer(), siteTitle: SiteModel.title(settings: settings),
-                buildID: buildID,
-                footer: SiteBuilder.footer(report: report), baseURL: baseURL, dataQuality: !quality.isEmpty)
-            // The slugs as the site model makes them (``SiteModel/slugs``), from the same report:
-            // made again here rather than waited for (14 M instructions in a full build, on the
-            // core that would otherwise be idle).
-            let slugs = SiteSlugs.exerciseSlugs(for: report.exercises.map(\.name))
-            let statsJSON = StatsJSON.encodedBytes(report, settings: settings, today: today, slugs: slugs)
-            return (renderer, statsJSON)
-        })
+        // The composer's setup parts are made on both cores too
+        // (``PageComposer/init(site:prRowsByYear:previousSameName:yearReviews:tablesAsHTML:)``):
+        // five parts, each core taking the next one as it finishes, the longest first. As two
+        // fixed sides their balance depended on which part went where and on how fast each ran
+        // (`perf` of a one-workout rebuild of the 10-year demo showed one core idle 10–15 ms at
+        // the end of this stretch with the PR rows on either side; callgrind counts: `stats.json`
+        // with the slugs 106 million instructions, the site model with the previous workouts of
+        // each name 81, the year reviews 54, the renderer 38, the PR rows 31).
+        let parts = ParallelMap.map(SetupPart.allCases) { part -> SetupResult in
+            switch part {
+            case .statsJSON:
+                // The slugs as the site model makes them (``SiteModel/slugs``), from the same
+                // report: made again here rather than waited for.
+                let slugs = SiteSlugs.exerciseSlugs(for: report.exercises.map(\.name))
+                return .statsJSON(StatsJSON.encodedBytes(report, settings: settings, today: today, slugs: slugs))
+            case .model:
+                let site = SiteModel(history: history, settings: settings, today: today, quality: quality, report: report)
+                return .model(site, WorkoutComparison.previousSameName(site.workouts))
+            case .yearReviews:
+                return .yearReviews(PageComposer.yearReviews(report))
+            case .renderer:
+                return .renderer(PageRenderer(
+                    layout: skeletonLayout, notes: NoteRenderer(), siteTitle: SiteModel.title(settings: settings),
+                    buildID: buildID,
+                    footer: SiteBuilder.footer(report: report), baseURL: baseURL, dataQuality: !quality.isEmpty))
+            case .prRows:
+                return .prRows(PageComposer.prRowsByYear(report))
+            }
+        }
+        guard case .statsJSON(let statsJSON) = parts[0], case .model(let site, let previousSameName) = parts[1],
+              case .yearReviews(let reviews) = parts[2], case .renderer(let renderer) = parts[3], case .prRows(let prRows) = parts[4]
+        else { preconditionFailure("ParallelMap.map returns each part's result at the part's position") }
         let composer = PageComposer(site: site, prRowsByYear: prRows, previousSameName: previousSameName, yearReviews: reviews)
         self.incremental = started.map {
             IncrementalBuild(
@@ -165,6 +175,21 @@ struct SiteRender: Sendable {
 }
 
 extension SiteRender {
+    /// A part of the render setup that needs only the statistics (``init(_:)``), in the order
+    /// the cores take them: the longest first.
+    enum SetupPart: CaseIterable {
+        case statsJSON, model, yearReviews, renderer, prRows
+    }
+
+    /// What a ``SetupPart`` made.
+    enum SetupResult: Sendable {
+        case statsJSON([UInt8])
+        case model(SiteModel, [Int?])
+        case yearReviews([Int: YearReview])
+        case renderer(PageRenderer)
+        case prRows([Int: [PRGroup]])
+    }
+
     /// Lets go of `render` on a background thread. Freeing the history, statistics, site model
     /// and composer of a 10-year history takes 15–20 ms on one core, which at the end of the
     /// page stage is on the critical path (before the publish can start, or the process can
