@@ -98,7 +98,10 @@ struct PageKeys: Sendable {
         self.linkDigests = digests.map(\.link)
         self.blockDigests = digests.map(\.blocks)
         self.prPathDigests = digests.map(\.prPaths)
-        // Each name's value depends on the name alone, so the runs' tables agree.
+        // A name's value depends on the name alone, so the runs' tables agree. (Names that are
+        // canonically equal but spelled with other bytes share an entry, holding the spelling the
+        // run met first; the page path in it is the same for both, and the spelling a page shows
+        // is in its workout's digest. The first run's entry is kept.)
         var paths: [String: UInt64] = [:]
         for part in parts { paths.merge(part.paths) { first, _ in first } }
         self.exercisePathDigests = paths
