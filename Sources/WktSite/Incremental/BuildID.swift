@@ -43,6 +43,10 @@ enum BuildID {
 /// (callgrind of a one-workout rebuild of the 10-year demo: data quality and the line 102
 /// million instructions, the statistics 124 million); hashing the workouts again in the page
 /// keys took 20 million instructions after the pair.
+///
+/// The workout line still hashes every workout itself instead of folding these digests: folding
+/// them would give every page of every site another build ID once, and that side of the pair
+/// ends before the statistics anyway (`perf`), so the second hash costs no wall time.
 struct StoredWorkoutDigests: Sendable {
     /// The store ID of the workout at each position.
     private let ids: [Int64]

@@ -61,9 +61,8 @@ struct PageKeys: Sendable {
         // the tables, filled by the runs side by side, replace one filled by a walk over every
         // block before the runs (4 ms of one core for the 10-year demo) and the lookups of each
         // block's name in it by every workout key and the key of the next workout of its name.
-        let runs = stride(from: 0, to: site.workouts.count, by: max(1, runLength)).map {
-            $0..<min($0 + max(1, runLength), site.workouts.count)
-        }
+        let length = max(1, runLength)
+        let runs = stride(from: 0, to: site.workouts.count, by: length).map { $0..<min($0 + length, site.workouts.count) }
         let parts = ParallelMap.map(runs) { run -> RunDigests in
             var part = RunDigests()
             part.digests.reserveCapacity(run.count)
