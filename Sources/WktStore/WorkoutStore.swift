@@ -22,7 +22,8 @@ public struct WorkoutStore: Sendable {
     public let path: String
     /// The busy timeout in force, in seconds.
     let busyTimeout: Double
-    /// The only connection.
+    /// The store's connection. Loading the history opens a second, read-only one for a moment
+    /// to read part of the sets on another thread (``HistoryLoader/loadAll(_:)``).
     let queue: DatabaseQueue
 
     /// The default busy timeout (docs/reliability.md P4).
@@ -137,9 +138,13 @@ public struct WorkoutStore: Sendable {
     /// memory: a build reads nothing else from the store, and holding it beside the history
     /// only raised the build's peak memory. A later read simply reads its pages again.
     ///
+    /// - Parameter splittingSets: whether most of the sets of a store file are read on another
+    ///   core through a second connection (``HistoryLoader/loadAll(_:)``; the same history
+    ///   either way). Pass false when that core is busy with other work of the caller's.
     /// - Throws: ``StoreError``: `busy`, `corrupt`, `invalidStoredValue`, `sqlite`.
-    public func loadHistory() throws(StoreError) -> WorkoutHistory {
-        let loader = HistoryLoader(storePath: path)
+    public func loadHistory(splittingSets: Bool = true) throws(StoreError) -> WorkoutHistory {
+        var loader = HistoryLoader(storePath: path)
+        if splittingSets && path != ":memory:" { loader.tailReader = HistoryLoader.secondConnection(path: path) }
         return try run { queue throws in
             let history = try queue.read { db in
                 var history = WorkoutHistory(workouts: try loader.loadAll(db), storedSchedule: try loader.loadSchedule(db))

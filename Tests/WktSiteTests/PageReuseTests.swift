@@ -202,7 +202,11 @@ struct PageReuseTests {
         // and the build reads none again.
         var input = base
         input.renderer = "test-renderer"
+        #expect(!previous.isReadingPages)
         input.previousSite = previous.startingReads(renderer: "test-renderer")
+        // The build then loads its history on one core (the reads occupy the other).
+        #expect(try #require(input.previousSite).isReadingPages)
+        #expect(!PreviousSite.none.startingReads(renderer: "test-renderer").isReadingPages)
         waitForReads(manifest.entries.count)
         #expect(reads.withLock { $0 }.count == manifest.entries.count)
         let built = try SiteBuilder.buildSite(input)

@@ -240,7 +240,10 @@ public enum BuildRunner {
         // The previous pages are read on another core while the history loads (that core is
         // idle until the statistics start).
         let previous = loaded.previous.startingReads(renderer: renderer)
-        let (history, synced) = StoreAccess.forStatistics(try loaded.store?.loadHistory() ?? WorkoutHistory(workouts: []))
+        // Part of the sets on the other core too, unless the previous pages already occupy it:
+        // three threads on two cores made the one-workout rebuild slower (README "Performance").
+        let stored = try loaded.store?.loadHistory(splittingSets: !previous.isReadingPages)
+        let (history, synced) = StoreAccess.forStatistics(stored ?? WorkoutHistory(workouts: []))
         // The demo's goals, where the build can, are chosen from its own statistics, after this
         // check. They name exercises exactly as the history spells them, which the check always
         // accepts (an exact name wins over names that differ only in case), so it has nothing to

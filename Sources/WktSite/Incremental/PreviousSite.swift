@@ -44,6 +44,10 @@ public struct PreviousSite: Sendable {
         return copy
     }
 
+    /// Whether ``startingReads(renderer:)`` started reading pages on another thread (there was
+    /// a manifest to read them from): that thread then keeps a core busy while the history loads.
+    public var isReadingPages: Bool { early?.started.prefetch != nil }
+
     /// The reads for a build by `renderer`: those ``startingReads(renderer:)`` started for it,
     /// else new ones.
     func reads(for renderer: String) -> IncrementalBuild.Started {

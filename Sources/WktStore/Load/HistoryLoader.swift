@@ -1,4 +1,6 @@
+import Dispatch
 import GRDB
+import Synchronization
 import WktCore
 
 /// Reads stored workouts back into the model with five bulk queries (workouts, check-ins,
@@ -12,12 +14,62 @@ import WktCore
 ///
 /// Columns are selected explicitly and read by index through ``StoredRows`` (SQLite's C API,
 /// every type checked), so a value of the wrong type is an error, never a trap.
+///
+/// The sets, two thirds of the load, can be shared with another thread (``tailReader``): see
+/// ``loadAll(_:)``.
 struct HistoryLoader {
     /// The store path, for error messages.
     let storePath: String
+    /// Reads the sets whose id is above the given one on another connection of the same store,
+    /// in table order, on the thread it is called on; nil when it could not (the store busy, an
+    /// error, rows out of order), and the loader then reads them itself. Nil: no second reader.
+    var tailReader: (@Sendable (_ after: Int64) -> [SetRun]?)? = nil
+    /// The smallest span of set ids worth a second reader (its connection costs about 2 ms).
+    var tailMinimumSpan: Int64 = 8_192
+
+    /// The sets of one block that follow each other in a range of set ids, in position order.
+    struct SetRun: Sendable, Equatable {
+        /// The block the sets belong to.
+        let blockID: Int64
+        /// The positions of the first and last of them.
+        let firstPosition: Int64
+        let lastPosition: Int64
+        /// The sets.
+        var sets: [WorkoutSet]
+    }
+
+    /// A second connection of the store at `path` (read-only, failing at once rather than
+    /// waiting when the store is locked) reading the sets above an id: ``tailReader``.
+    static func secondConnection(path: String) -> @Sendable (_ after: Int64) -> [SetRun]? {
+        { after in
+            guard let store = try? WorkoutStore.open(path: path, mode: .readOnly, busyTimeout: 0) else { return nil }
+            return try? store.queue.read { db in try HistoryLoader(storePath: path).setRuns(db, .above(after)) }
+        }
+    }
 
     /// Every stored workout, in row-id order.
+    ///
+    /// With a ``tailReader``, the sets above the first quarter of the set ids are read on
+    /// another thread through a second connection while this one reads the workouts, blocks
+    /// and the first quarter (the two halves then take about as long; the 10-year demo's load
+    /// goes from one core for its whole length to two). Both see the same rows: the second
+    /// connection starts reading only after this read transaction holds its shared lock, and in
+    /// `journal_mode=DELETE` no writer can commit while a shared lock is held, so nothing can
+    /// change between the two (a writer waiting to commit makes the second connection fail at
+    /// once instead, and this one reads the rest). A store in WAL mode, where readers do not
+    /// hold writers back, is read by this connection alone. The runs are placed exactly as the
+    /// plain pass places the rows; anything unusual (rows out of order, a set of an unknown
+    /// block, an unreadable value, the second reader failing) and the sets are read the plain
+    /// way, which handles or reports it as it always has.
     func loadAll(_ db: Database) throws -> [StoredWorkout] {
+        var tail: TailSets?
+        var split: Int64 = 0
+        if let tailReader, let tailSplit = try tailSplit(db) {
+            split = tailSplit
+            tail = TailSets { tailReader(tailSplit) }
+        }
+        // Never left running past this read transaction, whatever happens below.
+        defer { _ = tail?.wait() }
         var heads: [(id: Int64, workout: Workout)] = []
         var workoutIndex: [Int64: Int] = [:]
         let workoutRows = try rows(db, "workout", """
@@ -67,6 +119,11 @@ struct HistoryLoader {
             for w in heads.indices { heads[w].workout.exercises = [] }
             return try loadBlocks(db, ordered: ordered, into: &heads, workoutIndex: workoutIndex, names: exerciseNames, blockLocation: &blockLocation)
         }
+        if let tail, let head = try? setRuns(db, .upTo(split)), let rest = tail.wait(),
+           place([head, rest], into: &heads, blockLocation: blockLocation)
+        {
+            return heads.map { StoredWorkout(id: $0.id, workout: $0.workout) }
+        }
         try scanInOrder { ordered in
             for w in heads.indices {
                 for b in heads[w].workout.exercises.indices { heads[w].workout.exercises[b].sets = [] }
@@ -74,6 +131,123 @@ struct HistoryLoader {
             return try loadSets(db, ordered: ordered, into: &heads, blockLocation: blockLocation)
         }
         return heads.map { StoredWorkout(id: $0.id, workout: $0.workout) }
+    }
+
+    /// The last set id of the first quarter of the ids, when the span of set ids is at least
+    /// ``tailMinimumSpan`` and the store is not in WAL mode; nil otherwise. Its query is the
+    /// first read of the transaction, so the shared lock is held from here on.
+    func tailSplit(_ db: Database) throws -> Int64? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT min(id), max(id) FROM workout_set"),
+              let lowest = row[0] as Int64?, let highest = row[1] as Int64?
+        else { return nil }
+        guard try String.fetchOne(db, sql: "PRAGMA journal_mode")?.lowercased() != "wal" else { return nil }
+        let (span, overflow) = highest.subtractingReportingOverflow(lowest)
+        guard !overflow, span >= tailMinimumSpan else { return nil }
+        return lowest + span / 4
+    }
+
+    /// The part of the sets' ids that ``setRuns(_:_:)`` reads.
+    enum SetIDs {
+        /// The ids up to and including this one.
+        case upTo(Int64)
+        /// The ids above this one.
+        case above(Int64)
+    }
+
+    /// The sets whose ids are in `ids`, in table order, as runs of one block each; nil when a
+    /// row does not follow its predecessor in (block, position) order.
+    func setRuns(_ db: Database, _ ids: SetIDs) throws -> [SetRun]? {
+        let bound = switch ids {
+        case .upTo(let last): "id <= \(last)"
+        case .above(let last): "id > \(last)"
+        }
+        let setRows = try rows(db, "workout_set", """
+            SELECT id, block_id, position, kind, weight_kg, reps, seconds, distance_m, rpe, notes
+            FROM workout_set WHERE \(bound)
+            """)
+        var runs: [SetRun] = []
+        var scratch: [WorkoutSet] = []
+        var current: (blockID: Int64, first: Int64, last: Int64)?
+        func close() {
+            guard let current else { return }
+            // An exact-size copy, as in ``loadSets(_:ordered:into:blockLocation:)``.
+            var sets: [WorkoutSet] = []
+            sets += scratch
+            runs.append(SetRun(blockID: current.blockID, firstPosition: current.first, lastPosition: current.last, sets: sets))
+            scratch.removeAll(keepingCapacity: true)
+        }
+        while try setRows.next() {
+            let id = try setRows.integer(0, row: 0)
+            let blockID = try setRows.integer(1, row: id)
+            let position = try setRows.integer(2, row: id)
+            if let current, blockID < current.blockID || (blockID == current.blockID && position <= current.last) {
+                return nil
+            }
+            if current?.blockID == blockID {
+                current?.last = position
+            } else {
+                close()
+                current = (blockID, position, position)
+            }
+            scratch.append(try workoutSet(setRows, id))
+        }
+        close()
+        return runs
+    }
+
+    /// Puts `parts` (runs of consecutive id ranges, in id order) into their blocks; false, with
+    /// the blocks' sets partly filled, when the runs are not in (block, position) order across
+    /// the parts or name an unknown block.
+    func place(
+        _ parts: consuming [[SetRun]], into heads: inout [(id: Int64, workout: Workout)],
+        blockLocation: [Int64: (workout: Int, block: Int)]
+    ) -> Bool {
+        var previous: (blockID: Int64, position: Int64)?
+        for part in parts {
+            for run in part {
+                if let previous,
+                   run.blockID < previous.blockID || (run.blockID == previous.blockID && run.firstPosition <= previous.position)
+                {
+                    return false
+                }
+                guard let location = blockLocation[run.blockID] else { return false }
+                // The run's array itself, already exact-size, unless the block began in the
+                // part before (it then continues there).
+                if heads[location.workout].workout.exercises[location.block].sets.isEmpty {
+                    heads[location.workout].workout.exercises[location.block].sets = run.sets
+                } else {
+                    heads[location.workout].workout.exercises[location.block].sets += run.sets
+                }
+                previous = (run.blockID, run.lastPosition)
+            }
+        }
+        return true
+    }
+
+    /// A result made on another thread and collected once (``loadAll(_:)``'s tail of the sets).
+    final class TailSets: Sendable {
+        private let result = Mutex<[SetRun]?>(nil)
+        private let done = DispatchSemaphore(value: 0)
+        private let waited = Mutex(false)
+
+        /// Starts `read` on a background thread.
+        init(_ read: @escaping @Sendable () -> [SetRun]?) {
+            DispatchQueue.global(qos: .userInitiated).async { [self] in
+                let runs = read()
+                result.withLock { $0 = runs }
+                done.signal()
+            }
+        }
+
+        /// The result, once `read` has returned (at once on later calls).
+        func wait() -> [SetRun]? {
+            let first = waited.withLock { waited in
+                defer { waited = true }
+                return !waited
+            }
+            if first { done.wait() }
+            return result.withLock { $0 }
+        }
     }
 
     /// Runs `pass` in table order (`ordered` false) and, when it gives up because the rows were
@@ -167,25 +341,29 @@ struct HistoryLoader {
             } else {
                 current?.position = position
             }
-            // The common case compared as bytes; anything else read as text, as before.
-            let kind: SetKind
-            if let matched = setRows.matching(3, in: Self.setKinds) {
-                kind = matched
-            } else {
-                let rawKind = try setRows.text(3, row: id)
-                guard let parsed = SetKind(rawValue: rawKind) else {
-                    throw invalid("workout_set", id, "unknown set kind \(rawKind)")
-                }
-                kind = parsed
-            }
-            scratch.append(
-                WorkoutSet(
-                    kind: kind, weightKg: try setRows.optionalReal(4, row: id), reps: try setRows.optionalInt(5, row: id),
-                    seconds: try setRows.optionalReal(6, row: id), distanceM: try setRows.optionalReal(7, row: id),
-                    rpe: try setRows.optionalReal(8, row: id), notes: try setRows.optionalText(9, row: id)))
+            scratch.append(try workoutSet(setRows, id))
         }
         store()
         return true
+    }
+
+    /// The set in the current row of `setRows` (columns 3… of the sets' query), row `id`.
+    private func workoutSet(_ setRows: StoredRows, _ id: Int64) throws -> WorkoutSet {
+        // The common case compared as bytes; anything else read as text, as before.
+        let kind: SetKind
+        if let matched = setRows.matching(3, in: Self.setKinds) {
+            kind = matched
+        } else {
+            let rawKind = try setRows.text(3, row: id)
+            guard let parsed = SetKind(rawValue: rawKind) else {
+                throw invalid("workout_set", id, "unknown set kind \(rawKind)")
+            }
+            kind = parsed
+        }
+        return WorkoutSet(
+            kind: kind, weightKg: try setRows.optionalReal(4, row: id), reps: try setRows.optionalInt(5, row: id),
+            seconds: try setRows.optionalReal(6, row: id), distanceM: try setRows.optionalReal(7, row: id),
+            rpe: try setRows.optionalReal(8, row: id), notes: try setRows.optionalText(9, row: id))
     }
 
     /// Every set kind with the UTF-8 bytes it is stored as.
