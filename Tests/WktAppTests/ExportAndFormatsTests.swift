@@ -125,13 +125,14 @@ struct ExportAndFormatsTests {
         #expect(truncated.stderr.first?.contains("cut.xml") == true)
     }
 
-    @Test("a Strong workout synced to Apple Health counts once; a Health-only workout still counts")
+    @Test("a Strong workout synced to Apple Health counts once; a Health-only workout still counts; bodyweight stays")
     func syncedCopy() throws {
         let box = try Sandbox()
         defer { box.remove() }
         let strong = try box.write("strong.csv", SameHistory.strongComma)
         let xml = try box.write("export.xml", """
             <HealthData locale="en_US">
+             <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Health" unit="kg" startDate="2026-11-02 06:30:00 +0100" endDate="2026-11-02 06:30:00 +0100" value="81.5"/>
              <Workout workoutActivityType="HKWorkoutActivityTypeTraditionalStrengthTraining" duration="60" durationUnit="min" sourceName="Strong" startDate="2026-11-02 07:00:30 +0100" endDate="2026-11-02 08:00:30 +0100"/>
              <Workout workoutActivityType="HKWorkoutActivityTypeRunning" duration="30" durationUnit="min" sourceName="Watch" startDate="2026-11-03 18:00:00 +0100" endDate="2026-11-03 18:30:00 +0100"/>
             </HealthData>
@@ -143,5 +144,7 @@ struct ExportAndFormatsTests {
         #expect(stats.stdout.contains("\"totals\": {\n    \"workouts\": 4,"), "\(stats.stdout.prefix(300))")
         #expect(stats.stdout.contains("\"label\": \"2026-W45\",\n      \"workouts\": 3,"))
         #expect(stats.stderr.contains { $0.contains("1 Apple Health workouts overlap") })
+        // Leaving the copy out once dropped every bodyweight measurement with it.
+        #expect(stats.stdout.contains("\"body\": [\n    {\n      \"day\": \"2026-11-02\",\n      \"weight_kg\": 81.5"), "\(stats.stdout)")
     }
 }

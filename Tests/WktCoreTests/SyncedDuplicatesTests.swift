@@ -35,4 +35,26 @@ struct SyncedDuplicatesTests {
         ])
         #expect(SyncedDuplicates.removingHealthCopies(from: history).removed == 0)
     }
+
+    @Test("leaving copies out keeps the bodyweight measurements, the stored schedule and the times of day")
+    func restOfHistoryKept() throws {
+        var history = WorkoutHistory(
+            workouts: [
+                try workout(.strong, "strong", "2026-11-16 18:00:00", minutes: 60, sets: true),
+                try workout(.appleHealth, "copy", "2026-11-16 18:02:00", minutes: 55, sets: false),
+            ],
+            storedSchedule: Schedule(days: [.monday: "Push"]))
+        let day = try #require(CivilDate.parse("2026-11-16"))
+        history.body = [BodyMeasurement(day: day, weightKg: 81.5, source: "Health")]
+        history.timesOfDay = false
+        let (kept, removed) = SyncedDuplicates.removingHealthCopies(from: history)
+        #expect(removed == 1)
+        #expect(kept.workouts.map(\.workout.sourceKey) == ["strong"])
+        #expect(kept.body == history.body)
+        #expect(kept.storedSchedule == history.storedSchedule)
+        #expect(!kept.timesOfDay)
+        // Nothing to leave out: the same history.
+        let alone = WorkoutHistory(workouts: [try workout(.strong, "strong", "2026-11-16 18:00:00", minutes: 60, sets: true)])
+        #expect(SyncedDuplicates.removingHealthCopies(from: alone).history.workouts == alone.workouts)
+    }
 }

@@ -8,29 +8,25 @@
 /// Health start is already the wall time in its own offset); a workout without a duration is
 /// the single instant of its start. Intervals are half-open, so touching ones do not overlap.
 public enum SyncedDuplicates {
-    /// The history without Apple Health copies, and how many were left out.
+    /// The history without Apple Health copies, and how many were left out. Everything else the
+    /// history holds (the stored schedule, the bodyweight measurements, whether starts carry a
+    /// time of day) stays as it is, and the workouts keep their order.
     public static func removingHealthCopies(from history: WorkoutHistory) -> (history: WorkoutHistory, removed: Int) {
-        let others = history.workouts.filter { $0.workout.source != .appleHealth }.map { interval(of: $0.workout) }
+        let others = history.workouts.lazy.filter { $0.workout.source != .appleHealth }.map { interval(of: $0.workout) }
             .sorted { $0.start < $1.start }
         guard !others.isEmpty else { return (history, 0) }
         let longest = others.map { $0.end - $0.start }.max() ?? 0
-        var kept: [StoredWorkout] = []
-        kept.reserveCapacity(history.workouts.count)
-        var removed = 0
-        for stored in history.workouts {
+        // The copies first: without any (the common case) the history is returned as it is.
+        var copies: Set<Int> = []
+        for (index, stored) in history.workouts.enumerated() {
             let workout = stored.workout
-            guard workout.source == .appleHealth, workout.exercises.allSatisfy({ $0.sets.isEmpty }) else {
-                kept.append(stored)
-                continue
-            }
-            let mine = interval(of: workout)
-            if overlapsAny(mine, sortedOthers: others, longest: longest) {
-                removed += 1
-            } else {
-                kept.append(stored)
-            }
+            guard workout.source == .appleHealth, workout.exercises.allSatisfy({ $0.sets.isEmpty }) else { continue }
+            if overlapsAny(interval(of: workout), sortedOthers: others, longest: longest) { copies.insert(index) }
         }
-        return (WorkoutHistory(workouts: kept, storedSchedule: history.storedSchedule), removed)
+        guard !copies.isEmpty else { return (history, 0) }
+        var kept = history
+        kept.workouts = history.workouts.indices.filter { !copies.contains($0) }.map { history.workouts[$0] }
+        return (kept, copies.count)
     }
 
     /// Seconds on a continuous wall-clock axis (calendar days × 86,400 + second of the day). This
