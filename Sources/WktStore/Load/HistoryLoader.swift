@@ -137,7 +137,10 @@ struct HistoryLoader {
     /// ``tailMinimumSpan`` and the store is not in WAL mode; nil otherwise. Its query is the
     /// first read of the transaction, so the shared lock is held from here on.
     func tailSplit(_ db: Database) throws -> Int64? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT min(id), max(id) FROM workout_set"),
+        // Two subqueries: SQLite looks a lone min() or max() of the row id up at the end of the
+        // table, but answers `SELECT min(id), max(id)` by scanning every row.
+        guard let row = try Row.fetchOne(
+                  db, sql: "SELECT (SELECT min(id) FROM workout_set), (SELECT max(id) FROM workout_set)"),
               let lowest = row[0] as Int64?, let highest = row[1] as Int64?
         else { return nil }
         guard try String.fetchOne(db, sql: "PRAGMA journal_mode")?.lowercased() != "wal" else { return nil }
