@@ -159,6 +159,11 @@ struct HistoryLoader {
 
     /// The sets whose ids are in `ids`, in table order, as runs of one block each; nil when a
     /// row does not follow its predecessor in (block, position) order.
+    ///
+    /// The same walk as ``loadSets(_:ordered:into:blockLocation:)`` but without the blocks: the
+    /// second connection reads before they are known, so a run's block is looked up when it is
+    /// placed, and the plain pass, which looks each block up at its first set, keeps the order
+    /// in which a broken store's errors are found.
     func setRuns(_ db: Database, _ ids: SetIDs) throws -> [SetRun]? {
         let bound = switch ids {
         case .upTo(let last): "id <= \(last)"
