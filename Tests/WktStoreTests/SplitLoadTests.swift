@@ -47,7 +47,7 @@ struct SplitLoadTests {
 
     /// The load with `tailReader` (any span split) and the plain load of the same store.
     private static func loads(
-        _ store: WorkoutStore, tailReader: @escaping @Sendable (Int64) -> [HistoryLoader.SetRun]?
+        _ store: WorkoutStore, tailReader: @escaping @Sendable (Int64) -> HistoryLoader.TailRead?
     ) throws -> (split: Result<[StoredWorkout], StoreError>, plain: Result<[StoredWorkout], StoreError>) {
         func load(_ loader: HistoryLoader) -> Result<[StoredWorkout], StoreError> {
             do {
@@ -78,12 +78,12 @@ struct SplitLoadTests {
             let read = HistoryLoader.secondConnection(path: store.path)
             // Every set the tail delivers one rep heavier: those and only those show it.
             let (split, plain) = try Self.loads(store) { after in
-                read(after).map { runs in
-                    runs.map { run in
-                        var run = run
-                        for s in run.sets.indices { run.sets[s].reps = (run.sets[s].reps ?? 0) + 1000 }
-                        return run
+                read(after).map { tail in
+                    var tail = tail
+                    for r in tail.runs.indices {
+                        for s in tail.runs[r].sets.indices { tail.runs[r].sets[s].reps = (tail.runs[r].sets[s].reps ?? 0) + 1000 }
                     }
+                    return tail
                 }
             }
             let tailIDs = try store.queue.read { db in
@@ -132,7 +132,7 @@ struct SplitLoadTests {
             """
         try Self.withStore(Self.workouts([[3, 9], [12], [2, 2, 2], [8, 5]]), scramble: scramble.isEmpty ? nil : sql) { store in
             let second = HistoryLoader.secondConnection(path: store.path)
-            for reader in [second, { _ in nil }] as [@Sendable (Int64) -> [HistoryLoader.SetRun]?] {
+            for reader in [second, { _ in nil }] as [@Sendable (Int64) -> HistoryLoader.TailRead?] {
                 let (split, plain) = try Self.loads(store, tailReader: reader)
                 switch (split, plain) {
                 case let (.success(a), .success(b)): #expect(a == b)
@@ -140,6 +140,35 @@ struct SplitLoadTests {
                 default: Issue.record("split \(split) but plain \(plain)")
                 }
             }
+        }
+    }
+
+    @Test("another file at the store's path (an older copy moved over it): its sets are not used")
+    func anotherFile() throws {
+        let older = Self.workouts([[3, 9], [12], [2, 2, 2]])
+        let newer = older + Self.workouts([[1], [1], [1], [8, 5]]).enumerated().map { i, workout in
+            var workout = workout
+            workout.start = StoreFixtures.simpleWorkout(day: 10 + i).start
+            workout.sourceKey = "\(workout.start)"
+            return workout
+        }
+        try TempFolder.withStore { folder, path in
+            let copy = folder.file("older.sqlite")
+            let old = try WorkoutStore.open(path: copy, mode: .readWrite)
+            _ = try old.apply(StoreFixtures.entries(StoreFixtures.batch(older)), dryRun: false)
+            // The same rows, one more set's weight changed: the first three workouts' blocks
+            // and sets have the same ids in both files.
+            try old.queue.inDatabase { db in try db.execute(sql: "UPDATE workout_set SET weight_kg = 999 WHERE id = (SELECT max(id) FROM workout_set)") }
+            let store = try WorkoutStore.open(path: path, mode: .readWrite)
+            _ = try store.apply(StoreFixtures.entries(StoreFixtures.batch(newer)), dryRun: false)
+            let reading = try WorkoutStore.open(path: path, mode: .readOnly)
+            // The second connection opens the older file, as if it had been moved over the path.
+            let (split, plain) = try Self.loads(reading, tailReader: HistoryLoader.secondConnection(path: copy))
+            #expect(try split.get() == plain.get())
+            #expect(try plain.get().map(\.workout) == newer.map { $0.normalizedForStore() })
+            // And a file with the same landmarks is used (what the landmarks can tell apart).
+            let same = try Self.loads(reading, tailReader: HistoryLoader.secondConnection(path: path))
+            #expect(try same.split.get() == plain.get())
         }
     }
 
@@ -176,6 +205,8 @@ struct SplitLoadTests {
         let queue = try DatabaseQueue(path: folder.file("raw.sqlite"))
         try queue.writeWithoutTransaction { db in
             try db.execute(sql: "CREATE TABLE workout_set (id INTEGER PRIMARY KEY)")
+            try db.execute(sql: "CREATE TABLE workout_block (id INTEGER PRIMARY KEY)")
+            try db.execute(sql: "CREATE TABLE workout (id INTEGER PRIMARY KEY)")
         }
         let loader = HistoryLoader(storePath: "raw.sqlite", tailMinimumSpan: 100)
         #expect(try queue.read { db in try loader.tailSplit(db) } == nil)

@@ -23,7 +23,7 @@ struct HistoryLoader {
     /// Reads the sets whose id is above the given one on another connection of the same store,
     /// in table order, on the thread it is called on; nil when it could not (the store busy, an
     /// error, rows out of order), and the loader then reads them itself. Nil: no second reader.
-    var tailReader: (@Sendable (_ after: Int64) -> [SetRun]?)? = nil
+    var tailReader: (@Sendable (_ after: Int64) -> TailRead?)? = nil
     /// The smallest span of set ids worth a second reader (its connection costs about 2 ms).
     var tailMinimumSpan: Int64 = 8_192
 
@@ -38,12 +38,56 @@ struct HistoryLoader {
         var sets: [WorkoutSet]
     }
 
+    /// What a ``tailReader`` read: the sets, and the landmarks of the store it read them from.
+    struct TailRead: Sendable {
+        /// The store's ``Landmarks`` in the reader's transaction.
+        let landmarks: Landmarks
+        /// The sets, as ``setRuns(_:_:)`` returns them.
+        var runs: [SetRun]
+    }
+
+    /// Values both connections read in their own transactions and must agree on before the
+    /// second one's sets are used: the ends of the sets' ids, the largest block and workout ids
+    /// and the number of workouts. A different file at the store's path (a backup moved over it
+    /// while a build ran, say) differs in them: every import that adds or changes a workout
+    /// writes new block ids.
+    struct Landmarks: Sendable, Equatable {
+        let lowestSet: Int64?
+        let highestSet: Int64?
+        let highestBlock: Int64?
+        let highestWorkout: Int64?
+        let workouts: Int64
+
+        /// The landmarks in `db`'s current transaction. Subqueries: SQLite looks a lone min() or
+        /// max() of the row id up at the end of the table, but answers `SELECT min(id), max(id)`
+        /// by scanning every row; the count walks the workout table's pages only.
+        init(_ db: Database) throws {
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT (SELECT min(id) FROM workout_set), (SELECT max(id) FROM workout_set),
+                           (SELECT max(id) FROM workout_block), (SELECT max(id) FROM workout),
+                           (SELECT count(*) FROM workout)
+                    """)
+            lowestSet = row?[0]
+            highestSet = row?[1]
+            highestBlock = row?[2]
+            highestWorkout = row?[3]
+            workouts = row?[4] ?? 0
+        }
+    }
+
     /// A second connection of the store at `path` (read-only, failing at once rather than
     /// waiting when the store is locked) reading the sets above an id: ``tailReader``.
-    static func secondConnection(path: String) -> @Sendable (_ after: Int64) -> [SetRun]? {
+    static func secondConnection(path: String) -> @Sendable (_ after: Int64) -> TailRead? {
         { after in
             guard let store = try? WorkoutStore.open(path: path, mode: .readOnly, busyTimeout: 0) else { return nil }
-            return try? store.queue.read { db in try HistoryLoader(storePath: path).setRuns(db, .above(after)) }
+            return try? store.queue.read { db in
+                let landmarks = try Landmarks(db)
+                return try HistoryLoader(storePath: path).setRuns(db, .above(after)).map {
+                    TailRead(landmarks: landmarks, runs: $0)
+                }
+            }
         }
     }
 
@@ -57,16 +101,22 @@ struct HistoryLoader {
     /// `journal_mode=DELETE` no writer can commit while a shared lock is held, so nothing can
     /// change between the two (a writer waiting to commit makes the second connection fail at
     /// once instead, and this one reads the rest). A store in WAL mode, where readers do not
-    /// hold writers back, is read by this connection alone. The runs are placed exactly as the
+    /// hold writers back, is read by this connection alone, and the second connection's sets are
+    /// used only when it read the same ``Landmarks`` (the same file). The runs are placed exactly as the
     /// plain pass places the rows; anything unusual (rows out of order, a set of an unknown
     /// block, an unreadable value, the second reader failing) and the sets are read the plain
     /// way, which handles or reports it as it always has.
     func loadAll(_ db: Database) throws -> [StoredWorkout] {
         var tail: TailSets?
         var split: Int64 = 0
-        if let tailReader, let tailSplit = try tailSplit(db) {
-            split = tailSplit
-            tail = TailSets { tailReader(tailSplit) }
+        var landmarks: Landmarks?
+        if let tailReader {
+            let marks = try Landmarks(db)
+            if let tailSplit = try tailSplit(db, marks) {
+                split = tailSplit
+                landmarks = marks
+                tail = TailSets { tailReader(tailSplit) }
+            }
         }
         // Never left running past this read transaction, whatever happens below.
         defer { _ = tail?.wait() }
@@ -119,8 +169,8 @@ struct HistoryLoader {
             for w in heads.indices { heads[w].workout.exercises = [] }
             return try loadBlocks(db, ordered: ordered, into: &heads, workoutIndex: workoutIndex, names: exerciseNames, blockLocation: &blockLocation)
         }
-        if let tail, let head = try? setRuns(db, .upTo(split)), let rest = tail.wait(),
-           place([head, rest], into: &heads, blockLocation: blockLocation)
+        if let tail, let head = try? setRuns(db, .upTo(split)), let rest = tail.wait(), rest.landmarks == landmarks,
+           place([head, rest.runs], into: &heads, blockLocation: blockLocation)
         {
             return heads.map { StoredWorkout(id: $0.id, workout: $0.workout) }
         }
@@ -134,15 +184,16 @@ struct HistoryLoader {
     }
 
     /// The last set id of the first quarter of the ids, when the span of set ids is at least
-    /// ``tailMinimumSpan`` and the store is not in WAL mode; nil otherwise. Its query is the
-    /// first read of the transaction, so the shared lock is held from here on.
+    /// ``tailMinimumSpan`` and the store is not in WAL mode; nil otherwise. ``loadAll(_:)``
+    /// reads the landmarks it needs first in its transaction, so the shared lock is held before
+    /// the second connection starts.
     func tailSplit(_ db: Database) throws -> Int64? {
-        // Two subqueries: SQLite looks a lone min() or max() of the row id up at the end of the
-        // table, but answers `SELECT min(id), max(id)` by scanning every row.
-        guard let row = try Row.fetchOne(
-                  db, sql: "SELECT (SELECT min(id) FROM workout_set), (SELECT max(id) FROM workout_set)"),
-              let lowest = row[0] as Int64?, let highest = row[1] as Int64?
-        else { return nil }
+        try tailSplit(db, Landmarks(db))
+    }
+
+    /// ``tailSplit(_:)`` from landmarks already read in this transaction.
+    func tailSplit(_ db: Database, _ landmarks: Landmarks) throws -> Int64? {
+        guard let lowest = landmarks.lowestSet, let highest = landmarks.highestSet else { return nil }
         guard try String.fetchOne(db, sql: "PRAGMA journal_mode")?.lowercased() != "wal" else { return nil }
         let (span, overflow) = highest.subtractingReportingOverflow(lowest)
         guard !overflow, span >= tailMinimumSpan else { return nil }
@@ -234,12 +285,12 @@ struct HistoryLoader {
 
     /// A result made on another thread and collected once (``loadAll(_:)``'s tail of the sets).
     final class TailSets: Sendable {
-        private let result = Mutex<[SetRun]?>(nil)
+        private let result = Mutex<TailRead?>(nil)
         private let done = DispatchSemaphore(value: 0)
         private let waited = Mutex(false)
 
         /// Starts `read` on a background thread.
-        init(_ read: @escaping @Sendable () -> [SetRun]?) {
+        init(_ read: @escaping @Sendable () -> TailRead?) {
             DispatchQueue.global(qos: .userInitiated).async { [self] in
                 let runs = read()
                 result.withLock { $0 = runs }
@@ -248,7 +299,7 @@ struct HistoryLoader {
         }
 
         /// The result, once `read` has returned (at once on later calls).
-        func wait() -> [SetRun]? {
+        func wait() -> TailRead? {
             let first = waited.withLock { waited in
                 defer { waited = true }
                 return !waited
