@@ -107,19 +107,16 @@ struct HistoryLoader {
     /// block, an unreadable value, the second reader failing) and the sets are read the plain
     /// way, which handles or reports it as it always has.
     func loadAll(_ db: Database) throws -> [StoredWorkout] {
-        var tail: TailSets?
-        var split: Int64 = 0
-        var landmarks: Landmarks?
+        // The second reader's sets, the last id this connection reads, and what it saw of the store.
+        var tail: (sets: TailSets, split: Int64, landmarks: Landmarks)?
         if let tailReader {
-            let marks = try Landmarks(db)
-            if let tailSplit = try tailSplit(db, marks) {
-                split = tailSplit
-                landmarks = marks
-                tail = TailSets { tailReader(tailSplit) }
+            let landmarks = try Landmarks(db)
+            if let split = try tailSplit(db, landmarks) {
+                tail = (TailSets { tailReader(split) }, split, landmarks)
             }
         }
         // Never left running past this read transaction, whatever happens below.
-        defer { _ = tail?.wait() }
+        defer { _ = tail?.sets.wait() }
         var heads: [(id: Int64, workout: Workout)] = []
         var workoutIndex: [Int64: Int] = [:]
         let workoutRows = try rows(db, "workout", """
@@ -169,7 +166,7 @@ struct HistoryLoader {
             for w in heads.indices { heads[w].workout.exercises = [] }
             return try loadBlocks(db, ordered: ordered, into: &heads, workoutIndex: workoutIndex, names: exerciseNames, blockLocation: &blockLocation)
         }
-        if let tail, let head = try? setRuns(db, .upTo(split)), let rest = tail.wait(), rest.landmarks == landmarks,
+        if let tail, let head = try? setRuns(db, .upTo(tail.split)), let rest = tail.sets.wait(), rest.landmarks == tail.landmarks,
            place([head, rest.runs], into: &heads, blockLocation: blockLocation)
         {
             return heads.map { StoredWorkout(id: $0.id, workout: $0.workout) }
@@ -183,15 +180,10 @@ struct HistoryLoader {
         return heads.map { StoredWorkout(id: $0.id, workout: $0.workout) }
     }
 
-    /// The last set id of the first quarter of the ids, when the span of set ids is at least
-    /// ``tailMinimumSpan`` and the store is not in WAL mode; nil otherwise. ``loadAll(_:)``
-    /// reads the landmarks it needs first in its transaction, so the shared lock is held before
-    /// the second connection starts.
-    func tailSplit(_ db: Database) throws -> Int64? {
-        try tailSplit(db, Landmarks(db))
-    }
-
-    /// ``tailSplit(_:)`` from landmarks already read in this transaction.
+    /// The last set id of the first quarter of the ids in `landmarks` (read in this
+    /// transaction), when their span is at least ``tailMinimumSpan`` and the store is not in WAL
+    /// mode; nil otherwise. ``loadAll(_:)`` reads the landmarks first in its transaction, so the
+    /// shared lock is held before the second connection starts.
     func tailSplit(_ db: Database, _ landmarks: Landmarks) throws -> Int64? {
         guard let lowest = landmarks.lowestSet, let highest = landmarks.highestSet else { return nil }
         guard try String.fetchOne(db, sql: "PRAGMA journal_mode")?.lowercased() != "wal" else { return nil }
@@ -287,7 +279,6 @@ struct HistoryLoader {
     final class TailSets: Sendable {
         private let result = Mutex<TailRead?>(nil)
         private let done = DispatchSemaphore(value: 0)
-        private let waited = Mutex(false)
 
         /// Starts `read` on a background thread.
         init(_ read: @escaping @Sendable () -> TailRead?) {
@@ -300,11 +291,9 @@ struct HistoryLoader {
 
         /// The result, once `read` has returned (at once on later calls).
         func wait() -> TailRead? {
-            let first = waited.withLock { waited in
-                defer { waited = true }
-                return !waited
-            }
-            if first { done.wait() }
+            // Signalled again for the next caller: the semaphore stays at one once `read` returned.
+            done.wait()
+            done.signal()
             return result.withLock { $0 }
         }
     }
