@@ -17,6 +17,15 @@ size_t wkt_mapped_allocation_bytes(void) {
 int wkt_release_free_memory(void) {
     return malloc_trim(0);
 }
+
+int wkt_keep_freed_memory(void) {
+    /* -1 turns trimming off altogether (mallopt(3)). */
+    return mallopt(M_TRIM_THRESHOLD, -1);
+}
+
+size_t wkt_pool_bytes(void) {
+    return mallinfo2().arena;
+}
 #else
 int wkt_fix_mmap_threshold(int bytes) {
     (void)bytes;
@@ -29,5 +38,13 @@ size_t wkt_mapped_allocation_bytes(void) {
 
 int wkt_release_free_memory(void) {
     return -1;
+}
+
+int wkt_keep_freed_memory(void) {
+    return -1;
+}
+
+size_t wkt_pool_bytes(void) {
+    return 0;
 }
 #endif

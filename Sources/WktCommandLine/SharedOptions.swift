@@ -7,11 +7,21 @@ import WktIO
 // server that `wkt-site serve` hands over to, see `ServeProgram` in WktApp). Only parsing and
 // printing live here; the work is WktApp's and WktServe's.
 
-/// Process setup for the commands that build a site (`build`, `serve`, `demo`), before any work:
-/// the allocator setting of ``WktIO/AllocatorTuning``, which lowers a build's peak memory. Not for
-/// `import`: streaming a gigabyte export through buffers that are mapped and unmapped each time
-/// cost it about a second of system time per GiB.
+/// Process setup for the commands that build a site once and exit (`build`, `demo`), before any
+/// work: the allocator settings of ``WktIO/AllocatorTuning`` — the fixed mmap threshold, which
+/// lowers a build's peak memory, and freed memory kept in the pools, which saves the kernel
+/// unmapping and zeroing pages the build takes again moments later. Not for `import`: streaming a
+/// gigabyte export through buffers that are mapped and unmapped each time cost it about a second
+/// of system time per GiB.
 public func prepareBuildProcess() {
+    AllocatorTuning.apply()
+    AllocatorTuning.keepFreedMemory()
+}
+
+/// Process setup for the preview server (`serve`), which builds again and again: the fixed mmap
+/// threshold only. A server lives on between builds, so it gives freed memory back as glibc does
+/// by default.
+public func prepareServeProcess() {
     AllocatorTuning.apply()
 }
 

@@ -14,7 +14,7 @@ struct WktSiteServe: ParsableCommand {
     @OptionGroup var options: ServeOptions
 
     func run() throws {
-        prepareBuildProcess()
+        prepareServeProcess()
         try finish(ServeRunner.run(options.request, env: .current()))
     }
 }

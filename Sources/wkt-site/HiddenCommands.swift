@@ -19,19 +19,20 @@ extension WktSiteCommand {
         }
     }
 
-    /// Reports whether the process setup of the site-building commands (``prepareBuildProcess()``)
-    /// fixes the allocator's threshold (the tests run it: only a fresh process can show it); not
-    /// for users.
+    /// Reports whether the process setup of `build` and `demo` (``prepareBuildProcess()``) fixes
+    /// the allocator's threshold and keeps freed memory in its pools (the tests run it: only a
+    /// fresh process can show it); not for users.
     struct AllocatorCheck: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "_allocator-check",
-            abstract: "Internal (tests only): print whether large blocks are mapped on their own.",
+            abstract: "Internal (tests only): print whether large blocks are mapped on their own and freed memory is kept.",
             shouldDisplay: false
         )
 
         func run() throws {
             prepareBuildProcess()
             print(AllocatorTuning.largeBlocksAreMapped() ? "large blocks mapped: yes" : "large blocks mapped: no")
+            print(AllocatorTuning.freedMemoryIsKept() ? "freed memory kept: yes" : "freed memory kept: no")
         }
     }
 

@@ -10,6 +10,11 @@ struct AllocatorTuningTests {
         #expect(AllocatorTuning.apply())
     }
 
+    @Test("keeping freed memory takes the setting")
+    func keepsFreedMemory() {
+        #expect(AllocatorTuning.keepFreedMemory())
+    }
+
     @Test("after a phase that freed megabytes of pool memory, releasing gives some of it back to the system")
     func releasesFreedPoolMemory() {
         let blocks = (0..<128).map { _ in

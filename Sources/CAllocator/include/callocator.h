@@ -11,6 +11,15 @@ int wkt_fix_mmap_threshold(int bytes);
 /// was returned, 0 when none, -1 without glibc.
 int wkt_release_free_memory(void);
 
+/// Stops glibc from handing the free memory at the top of a pool back to the system on `free`
+/// (`M_TRIM_THRESHOLD` -1), for a process that exits after one build. Returns 1 on success, 0
+/// when refused, -1 without glibc.
+int wkt_keep_freed_memory(void);
+
+/// Bytes the allocator's pools hold from the system (glibc's `mallinfo2().arena`), or 0 without
+/// glibc. For tests.
+size_t wkt_pool_bytes(void);
+
 /// Bytes currently held in separately mapped allocations (glibc's `mallinfo2().hblkhd`), or 0
 /// without glibc. For tests.
 size_t wkt_mapped_allocation_bytes(void);
