@@ -13,18 +13,17 @@ extension PublishRun {
     /// Walks the reused tree: keeps files whose bytes and mode match, patches changed files in
     /// place (see `reconcile`), keeps directories the new site needs, and deletes everything
     /// else (never following symbolic links, and unlinking a changed file that has other hard
-    /// links rather than writing through it; `writeFiles` then creates it anew).
+    /// links rather than writing through it; `writeFiles` then creates it anew). Each
+    /// directory's entries are looked up on every core first (``lookUp(_:relative:)``), then
+    /// acted on in order on this thread.
     mutating func prune(relative: String) throws(PublishError) {
         let fileSystem = fileSystem
         let markerBytes = plan.markerBytes
         let directory = joinPath(temporary, relative)
         let names = try performing(.prune) { () throws(FileSystemError) in try fileSystem.listDirectory(directory) }
-        for name in names {
-            let entry = relative.isEmpty ? name : relative + "/" + name
-            let path = joinPath(temporary, entry)
-            guard let info = try performing(.prune, { () throws(FileSystemError) in try fileSystem.info(path) }) else {
-                continue
-            }
+        for found in try lookUp(names, relative: relative) {
+            let (name, entry, path, key) = (found.name, found.entry, found.path, found.key)
+            guard let info = found.info else { continue }
             if relative.isEmpty, name == OutputPlan.markerName, info.kind == .file {
                 // Rewritten in place, never removed: the folder must carry it at every moment.
                 let marker = OutputFile(path: name, bytes: markerBytes)
@@ -36,7 +35,6 @@ extension PublishRun {
                 }
                 continue
             }
-            let key = Array(entry.utf8)
             if plan.directorySet.contains(key), info.kind == .directory {
                 if info.permissions != 0o755 {
                     undo?.recordPermissions(path, info.permissions)
@@ -60,6 +58,54 @@ extension PublishRun {
             try removeFromReusedTree(path)
             if index == nil, !plan.directorySet.contains(key) { staleEntriesRemoved += 1 }
         }
+    }
+
+    /// One entry of a reused directory as `prune` needs it: its name, its path in the tree and on
+    /// disk, its path's bytes (the plan's key) and what `lstat` found (nil: it is gone).
+    struct PruneEntry: Sendable {
+        let name: String
+        let entry: String
+        let path: String
+        let key: [UInt8]
+        let info: FileInfo?
+    }
+
+    /// `names` of the reused directory `relative` looked up, in their order, on every core in runs
+    /// of ``reconcileRun`` names (a rebuild's 2,300 pages took 10–14 ms on one core here, with the
+    /// other idle). Looking up changes nothing and `prune` acts on one entry at a time, so what it
+    /// found of an entry still holds when its turn comes. A failure is the one of the first name
+    /// that could not be looked up, which a walk in order would also have met first (only sooner:
+    /// before acting on the names ahead of it, which the roll-back would have undone).
+    private func lookUp(_ names: [String], relative: String) throws(PublishError) -> [PruneEntry] {
+        let fileSystem = fileSystem
+        let temporary = temporary
+        let runs = stride(from: 0, to: names.count, by: Self.reconcileRun).map {
+            names[$0..<min($0 + Self.reconcileRun, names.count)]
+        }
+        let results = ParallelMap.map(runs) { run -> Result<[PruneEntry], FileSystemError> in
+            var entries: [PruneEntry] = []
+            entries.reserveCapacity(run.count)
+            for name in run {
+                let entry = relative.isEmpty ? name : relative + "/" + name
+                let path = joinPath(temporary, entry)
+                do throws(FileSystemError) {
+                    let info = try fileSystem.info(path)
+                    entries.append(PruneEntry(name: name, entry: entry, path: path, key: Array(entry.utf8), info: info))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            return .success(entries)
+        }
+        var entries: [PruneEntry] = []
+        entries.reserveCapacity(names.count)
+        for result in results {
+            switch result {
+            case .success(let run): entries += run
+            case .failure(let error): throw .io(step: .prune, failure: error, leftover: nil)
+            }
+        }
+        return entries
     }
 
     /// Brings every file `prune` found writable through (``PendingReconcile``) to its new bytes:
