@@ -18,9 +18,8 @@ int wkt_release_free_memory(void) {
     return malloc_trim(0);
 }
 
-int wkt_keep_freed_memory(void) {
-    /* -1 turns trimming off altogether (mallopt(3)). */
-    return mallopt(M_TRIM_THRESHOLD, -1);
+int wkt_fix_trim_threshold(int bytes) {
+    return mallopt(M_TRIM_THRESHOLD, bytes);
 }
 
 size_t wkt_pool_bytes(void) {
@@ -40,7 +39,8 @@ int wkt_release_free_memory(void) {
     return -1;
 }
 
-int wkt_keep_freed_memory(void) {
+int wkt_fix_trim_threshold(int bytes) {
+    (void)bytes;
     return -1;
 }
 

@@ -9,18 +9,18 @@ import WktIO
 
 /// Process setup for the commands that build a site once and exit (`build`, `demo`), before any
 /// work: the allocator settings of ``WktIO/AllocatorTuning`` — the fixed mmap threshold, which
-/// lowers a build's peak memory, and freed memory kept in the pools, which saves the kernel
-/// unmapping and zeroing pages the build takes again moments later. Not for `import`: streaming a
-/// gigabyte export through buffers that are mapped and unmapped each time cost it about a second
-/// of system time per GiB.
+/// lowers a build's peak memory, and the 4 MiB trim threshold, which saves the kernel unmapping
+/// and zeroing pages the build takes again moments later. Not for `import`: streaming a gigabyte
+/// export through buffers that are mapped and unmapped each time cost it about a second of system
+/// time per GiB.
 public func prepareBuildProcess() {
     AllocatorTuning.apply()
-    AllocatorTuning.keepFreedMemory()
+    AllocatorTuning.fixTrimThreshold()
 }
 
 /// Process setup for the preview server (`serve`), which builds again and again: the fixed mmap
-/// threshold only. A server lives on between builds, so it gives freed memory back as glibc does
-/// by default.
+/// threshold only. A server lives on between builds, so it hands freed memory back as soon as
+/// glibc does by default.
 public func prepareServeProcess() {
     AllocatorTuning.apply()
 }

@@ -11,14 +11,17 @@ import CAllocator
 /// large buffers returned to the system; measured, the full build's peak fell from 67 to 63 MiB
 /// with no change in CPU time (a threshold of 64–128 KiB saved as much but cost 10–17 % CPU).
 ///
-/// **Freed memory kept** (``keepFreedMemory()``, the commands that build once and exit). By
+/// **The trim threshold** (``fixTrimThreshold()``, the commands that build once and exit). By
 /// default glibc hands the free memory at the top of a pool back to the system as soon as it
-/// exceeds 128 KiB, so a build that frees a page's buffers and allocates the next page's had the
-/// kernel unmap pages and then fault in and zero fresh ones: a quarter of the full build's minor
-/// page faults (16,000 → 12,400 for the 10-year demo) and about 9 % of its wall time and of a
-/// one-workout rebuild's, with the peak nearly unchanged (53.6 → 54.6 MiB; memory handed back
-/// mid-build was soon taken again). The explicit ``releaseFreeMemory()`` still gives memory back where a
-/// phase ends. `serve` keeps glibc's default: it lives on between builds.
+/// reaches 128 KiB, so a build that frees one page's buffers and allocates the next page's had
+/// the kernel unmap pages and then fault in and zero fresh ones: a quarter of the full build's
+/// minor page faults (16,200 → 12,400 for the 10-year demo). With the threshold at 4 MiB the
+/// pools keep that churn and still give back what a phase frees in bulk: turning trimming off
+/// altogether (or a 64 MiB threshold) saved the same faults but raised the peak of a rebuild that
+/// renders every page again from 94 to 128 MiB, as each thread's pool kept its own high-water
+/// mark; at 4 MiB it stays at 93–97 MiB, and the full build's peak moves by 1 MiB. The explicit
+/// ``releaseFreeMemory()`` still gives memory back where a phase ends. `serve` keeps glibc's
+/// default: it lives on between builds.
 public enum AllocatorTuning {
     /// The fixed threshold in bytes.
     public static let mmapThreshold = 256 * 1024
@@ -32,12 +35,14 @@ public enum AllocatorTuning {
         wkt_fix_mmap_threshold(Int32(mmapThreshold)) == 1
     }
 
-    /// Keeps the memory `free` returns in the allocator's pools instead of handing the top of a
-    /// pool back to the system (see the type's notes). For a process that exits after one build.
+    /// The fixed trim threshold in bytes.
+    public static let trimThreshold = 4 << 20
+
+    /// Fixes the trim threshold (see the type's notes), for a process that exits after one build.
     /// Returns whether the allocator took the setting (false without glibc).
     @discardableResult
-    public static func keepFreedMemory() -> Bool {
-        wkt_keep_freed_memory() == 1
+    public static func fixTrimThreshold() -> Bool {
+        wkt_fix_trim_threshold(Int32(trimThreshold)) == 1
     }
 
     /// Returns the free memory the allocator's pools hold to the system, after a phase that
@@ -59,21 +64,22 @@ public enum AllocatorTuning {
         Int(wkt_pool_bytes())
     }
 
-    /// Whether freed memory stays in the pools in this process (``keepFreedMemory()``), by
-    /// experiment: allocates 64 blocks of 96 KiB (below both glibc's default mmap threshold and
-    /// ours, so they come from a pool, mostly by growing its top), frees them from the last one
-    /// down, and reports whether the pools still hold at least 4 MiB more than before. With
-    /// glibc's default, each free at the top hands the memory back. Meaningful in a fresh process
-    /// only (`wkt-site _allocator-check`): in a busy one, the pools may already have the space.
-    public static func freedMemoryIsKept() -> Bool {
+    /// Whether the pools keep `bytes` freed at their top in this process, by experiment:
+    /// allocates that much in blocks of 96 KiB (below glibc's default mmap threshold and ours, so
+    /// they come from a pool, mostly by growing its top), frees them from the last one down, and
+    /// reports whether the pools still hold three quarters of it. With glibc's default trim
+    /// threshold nothing is kept; with ``fixTrimThreshold()``, 2 MiB is kept and 12 MiB is not.
+    /// Meaningful in a fresh process only (`wkt-site _allocator-check`): in a busy one, the pools
+    /// may already have the space.
+    public static func poolKeeps(freeing bytes: Int) -> Bool {
         let before = poolBytes
-        let blocks = (0..<64).map { _ in
+        let blocks = (0..<(bytes / (96 << 10))).map { _ in
             let block = UnsafeMutableRawPointer.allocate(byteCount: 96 << 10, alignment: 16)
             block.initializeMemory(as: UInt8.self, repeating: 1, count: 96 << 10)
             return block
         }
         for block in blocks.reversed() { block.deallocate() }
-        return poolBytes >= before + (4 << 20)
+        return poolBytes >= before + bytes / 4 * 3
     }
 
     /// Whether the threshold is fixed in this process, by experiment: frees a 30 MiB block, then

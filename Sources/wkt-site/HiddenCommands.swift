@@ -20,19 +20,21 @@ extension WktSiteCommand {
     }
 
     /// Reports whether the process setup of `build` and `demo` (``prepareBuildProcess()``) fixes
-    /// the allocator's threshold and keeps freed memory in its pools (the tests run it: only a
-    /// fresh process can show it); not for users.
+    /// the allocator's thresholds: large blocks mapped on their own, up to 4 MiB freed at a pool's
+    /// top kept and more given back (the tests run it: only a fresh process can show it); not
+    /// for users.
     struct AllocatorCheck: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "_allocator-check",
-            abstract: "Internal (tests only): print whether large blocks are mapped on their own and freed memory is kept.",
+            abstract: "Internal (tests only): print whether large blocks are mapped on their own and what freed memory the pools keep.",
             shouldDisplay: false
         )
 
         func run() throws {
             prepareBuildProcess()
             print(AllocatorTuning.largeBlocksAreMapped() ? "large blocks mapped: yes" : "large blocks mapped: no")
-            print(AllocatorTuning.freedMemoryIsKept() ? "freed memory kept: yes" : "freed memory kept: no")
+            print(AllocatorTuning.poolKeeps(freeing: 2 << 20) ? "2 MiB freed kept: yes" : "2 MiB freed kept: no")
+            print(AllocatorTuning.poolKeeps(freeing: 12 << 20) ? "12 MiB freed kept: yes" : "12 MiB freed kept: no")
         }
     }
 

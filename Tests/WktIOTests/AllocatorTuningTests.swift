@@ -10,9 +10,9 @@ struct AllocatorTuningTests {
         #expect(AllocatorTuning.apply())
     }
 
-    @Test("keeping freed memory takes the setting")
-    func keepsFreedMemory() {
-        #expect(AllocatorTuning.keepFreedMemory())
+    @Test("fixing the trim threshold takes the setting")
+    func fixesTrimThreshold() {
+        #expect(AllocatorTuning.fixTrimThreshold())
     }
 
     @Test("after a phase that freed megabytes of pool memory, releasing gives some of it back to the system")

@@ -11,10 +11,10 @@ int wkt_fix_mmap_threshold(int bytes);
 /// was returned, 0 when none, -1 without glibc.
 int wkt_release_free_memory(void);
 
-/// Stops glibc from handing the free memory at the top of a pool back to the system on `free`
-/// (`M_TRIM_THRESHOLD` -1), for a process that exits after one build. Returns 1 on success, 0
-/// when refused, -1 without glibc.
-int wkt_keep_freed_memory(void);
+/// Fixes glibc's trim threshold at `bytes`: `free` hands the free memory at the top of a pool
+/// back to the system only once it reaches that size (glibc's default is 128 KiB). Returns 1 on
+/// success, 0 when refused, -1 without glibc.
+int wkt_fix_trim_threshold(int bytes);
 
 /// Bytes the allocator's pools hold from the system (glibc's `mallinfo2().arena`), or 0 without
 /// glibc. For tests.
