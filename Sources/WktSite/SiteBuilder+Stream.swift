@@ -67,18 +67,22 @@ extension SiteBuilder {
             let output = JobOutput(file: fixed.file, source: fixed.source)
             delivered.append(try deliver(output, index: render.jobs.count + offset, claims: claims, sink: sink).get())
         }
-        var paths = delivered.map(\.path)
-        if let baseURL = render.sitemapBase {
-            paths.sort(by: ByteOrder.precedes)
-            let sitemap = OutputFile(path: SitePaths.sitemap, text: Sitemap.document(paths: paths, baseURL: baseURL))
-            let index = render.jobs.count + render.fixedOutputs.count
-            paths.append(try deliver(JobOutput(file: sitemap, source: "sitemap"), index: index, claims: claims, sink: sink).get().path)
-        }
         var entries: [String: PageManifest.Entry] = [:]
         for item in delivered { if let entry = item.manifestEntry { entries[item.path] = entry } }
+        // Sorting the paths and writing the page manifest (a few milliseconds each for a 10-year
+        // history, at the end of the build, with the other core done) need nothing of each other:
+        // one core each, as in ``buildSite(_:)``.
+        var (paths, record) = ParallelMap.pair(
+            { [delivered] in delivered.map(\.path).sorted(by: ByteOrder.precedes) },
+            { [entries, render] in render.record(entries) })
+        if let baseURL = render.sitemapBase {
+            let sitemap = OutputFile(path: SitePaths.sitemap, text: Sitemap.document(paths: paths, baseURL: baseURL))
+            let index = render.jobs.count + render.fixedOutputs.count
+            let path = try deliver(JobOutput(file: sitemap, source: "sitemap"), index: index, claims: claims, sink: sink).get().path
+            paths.insert(path, at: paths.firstIndex { !ByteOrder.precedes($0, path) } ?? paths.endIndex)
+        }
         let stream = SiteStream(
-            paths: paths.sorted(by: ByteOrder.precedes), record: render.record(entries),
-            reusedPages: delivered.count { $0.reused }, warnings: render.warnings)
+            paths: paths, record: record, reusedPages: delivered.count { $0.reused }, warnings: render.warnings)
         SiteRender.releaseInBackground(consume render)
         return stream
     }
