@@ -18,13 +18,19 @@ struct PruneLookupTests {
         site((0..<200).map { (String(format: "p/%03d.html", $0), "\(text) \($0)") } + [("index.html", text), ("q/a.html", text)])
     }
 
+    /// A scratch folder with `site/` and `site.prev/` from two builds of ``pages(_:)``.
+    static func twoBuilds(_ label: String) throws -> (scratch: Scratch, output: String) {
+        let scratch = try Scratch(label)
+        let output = scratch.at("site")
+        _ = try publisher().publish(files: pages("one"), to: output)
+        _ = try publisher().publish(files: pages("two"), to: output)
+        return (scratch, output)
+    }
+
     @Test("a reused tree of several runs is brought to the new bytes, every page patched")
     func manyRunsPublished() throws {
-        let scratch = try Scratch("prune-runs")
+        let (scratch, output) = try Self.twoBuilds("prune-runs")
         defer { scratch.remove() }
-        let output = scratch.at("site")
-        _ = try publisher().publish(files: Self.pages("one"), to: output)
-        _ = try publisher().publish(files: Self.pages("two"), to: output)
         let report = try publisher().publish(files: Self.pages("three"), to: output)
         #expect(report.reusedPreviousBuild)
         #expect(report.filesPatched == 202)
@@ -37,11 +43,8 @@ struct PruneLookupTests {
     @available(macOS 15, *)
     @Test("lookups failing in two runs: the error names the first name in order, and nothing changes")
     func firstFailureInOrder() throws {
-        let scratch = try Scratch("prune-lookup")
+        let (scratch, output) = try Self.twoBuilds("prune-lookup")
         defer { scratch.remove() }
-        let output = scratch.at("site")
-        _ = try publisher().publish(files: Self.pages("one"), to: output)
-        _ = try publisher().publish(files: Self.pages("two"), to: output)
         let before = try TreeHash.listing(of: output)
         let previousBefore = try TreeHash.listing(of: scratch.at("site.prev"))
         let temporary = scratch.at("site.tmp-7-prune")
