@@ -79,10 +79,7 @@ extension PublishRun {
     private func lookUp(_ names: [String], relative: String) throws(PublishError) -> [PruneEntry] {
         let fileSystem = fileSystem
         let temporary = temporary
-        let runs = stride(from: 0, to: names.count, by: Self.reconcileRun).map {
-            names[$0..<min($0 + Self.reconcileRun, names.count)]
-        }
-        let results = ParallelMap.map(runs) { run -> Result<[PruneEntry], FileSystemError> in
+        let results = ParallelMap.map(Self.runs(of: names)) { run -> Result<[PruneEntry], FileSystemError> in
             var entries: [PruneEntry] = []
             entries.reserveCapacity(run.count)
             for name in run {
@@ -120,15 +117,12 @@ extension PublishRun {
         let pending = pendingReconciles
         pendingReconciles = []
         guard !pending.isEmpty else { return }
-        let runs = stride(from: 0, to: pending.count, by: Self.reconcileRun).map {
-            pending[$0..<min($0 + Self.reconcileRun, pending.count)]
-        }
         let files = plan.files
         let fileSystem = fileSystem
         let shouldStop = shouldStop
         let recording = undo != nil
         let halted = ReconcileHalt()
-        let results = ParallelMap.map(runs) { run in
+        let results = ParallelMap.map(Self.runs(of: pending)) { run in
             Self.reconcile(run, files: files, fileSystem: fileSystem, recording: recording, shouldStop: shouldStop, halted: halted)
         }
         var failure: PublishError?
@@ -145,10 +139,16 @@ extension PublishRun {
         if let failure { throw failure }
     }
 
-    /// Files per run of ``reconcilePending()``: large enough that handing runs out costs nothing
-    /// next to the reads and writes, small enough that two cores share a rebuild's 2,300 pages
-    /// evenly (and a small site, like the tests' few pages, is one run in file order).
+    /// Files per run of ``reconcilePending()`` (and names per run of ``lookUp(_:relative:)``):
+    /// large enough that handing runs out costs nothing next to the reads and writes, small
+    /// enough that two cores share a rebuild's 2,300 pages evenly (and a small site, like the
+    /// tests' few pages, is one run in file order).
     static let reconcileRun = 64
+
+    /// `items` cut into runs of ``reconcileRun``, in order.
+    static func runs<Item>(of items: [Item]) -> [ArraySlice<Item>] {
+        stride(from: 0, to: items.count, by: reconcileRun).map { items[$0..<min($0 + reconcileRun, items.count)] }
+    }
 
     /// One run of ``reconcilePending()``: each file is brought to the bytes of `files[index]` and
     /// mode 0644. It is left alone when both already match; otherwise only the 4 KiB blocks that
