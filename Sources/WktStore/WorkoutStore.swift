@@ -138,13 +138,21 @@ public struct WorkoutStore: Sendable {
     /// memory: a build reads nothing else from the store, and holding it beside the history
     /// only raised the build's peak memory. A later read simply reads its pages again.
     ///
-    /// - Parameter splittingSets: whether most of the sets of a store file are read on another
-    ///   core through a second connection (``HistoryLoader/loadAll(_:)``; the same history
-    ///   either way). Pass false when that core is busy with other work of the caller's.
+    /// - Parameter secondReader: whether and when a second connection reads sets of a store file
+    ///   on another core, from the highest ids down, while this one reads from the lowest up
+    ///   (``HistoryLoader/loadAll(_:)``; the same history either way).
     /// - Throws: ``StoreError``: `busy`, `corrupt`, `invalidStoredValue`, `sqlite`.
-    public func loadHistory(splittingSets: Bool = true) throws(StoreError) -> WorkoutHistory {
+    public func loadHistory(secondReader: SecondSetReader = .now) throws(StoreError) -> WorkoutHistory {
         var loader = HistoryLoader(storePath: path)
-        if splittingSets && path != ":memory:" { loader.tailReader = HistoryLoader.secondConnection(path: path) }
+        if path != ":memory:" {
+            switch secondReader {
+            case .none: break
+            case .now: loader.tailReader = HistoryLoader.secondConnection(path: path)
+            case .handedTo(let start):
+                loader.tailReader = HistoryLoader.secondConnection(path: path)
+                loader.secondStart = start
+            }
+        }
         return try run { queue throws in
             let history = try queue.read { db in
                 var history = WorkoutHistory(workouts: try loader.loadAll(db), storedSchedule: try loader.loadSchedule(db))

@@ -189,6 +189,43 @@ struct PageReusePartsTests {
         #expect(paths.allSatisfy { prefetch.take($0) == nil })
     }
 
+    @Test("work queued after the reads runs on their thread once every page is read, or at once when they are done")
+    func prefetchFollowUp() {
+        let page = Array("head TITLE mid BODY tail".utf8)
+        let paths = (0..<20).map { "workouts/\($0).html" }
+        var manifest = PageManifest(renderer: "r")
+        for path in paths { manifest.entries[path] = .init(key: 1, slotHash: InputDigest.of(page, ranges: []), size: page.count, slots: []) }
+        let parsed = manifest
+        let reads = Mutex(0)
+        let release = DispatchSemaphore(value: 0)
+        let prefetch = PagePrefetch(read: { _ in
+            let count = reads.withLock { count -> Int in
+                count += 1
+                return count
+            }
+            if count == 1 { release.wait() }  // the first read lasts until the work is queued
+            return page
+        }) { (parsed, paths) }
+        let readsWhenRun = Mutex<Int?>(nil)
+        let ran = DispatchSemaphore(value: 0)
+        prefetch.afterReads {
+            readsWhenRun.withLock { $0 = reads.withLock { $0 } }
+            ran.signal()
+        }
+        #expect(readsWhenRun.withLock { $0 } == nil)
+        release.signal()
+        ran.wait()
+        #expect(readsWhenRun.withLock { $0 } == paths.count)
+        // Queued once the reads are over: it still runs.
+        let late = DispatchSemaphore(value: 0)
+        prefetch.afterReads { late.signal() }
+        #expect(late.wait(timeout: .now() + 10) == .success)
+        // No reads started at all: the work runs all the same.
+        let none = DispatchSemaphore(value: 0)
+        PreviousSite.none.afterPageReads { none.signal() }
+        #expect(none.wait(timeout: .now() + 10) == .success)
+    }
+
     @Test("splicing takes the slot bytes into the new layout and refuses slots that do not fit")
     func splice() throws {
         let layout = try LayoutRenderer(templatesDirectory: nil)

@@ -5,12 +5,36 @@ import Testing
 import WktCore
 @testable import WktStore
 
-/// The history load with the sets above the first quarter of their ids read on a second
-/// connection (``HistoryLoader/tailReader``): the same history as the plain load, whatever the
-/// shape of the rows; anything unusual read the plain way; the second connection sees what the
-/// first does.
+/// The history load with the sets' ids cut into spans that the loading connection takes from
+/// the lowest ids up and a second connection (``HistoryLoader/tailReader``) from the highest
+/// down (``SetSpans``): the same history as the plain load, whatever the shape of the rows and
+/// however the two meet; anything unusual read the plain way; the second connection sees what
+/// the first does; a second reader that starts late takes nothing and is not waited for.
 @Suite("History load on two connections: the same history, the plain pass for anything unusual")
 struct SplitLoadTests {
+    /// The second reader's type.
+    typealias Reader = @Sendable (_ take: () -> SetSpans.Span?) -> HistoryLoader.TailRead?
+    /// How the second reader is started (``HistoryLoader/secondStart``).
+    typealias Start = @Sendable (_ work: @escaping @Sendable () -> Void) -> Void
+
+    /// Runs the second reader at once on the loading thread, inside its transaction and before
+    /// it reads anything: the second reader takes every span it wants, in a known order.
+    static let first: Start = { work in work() }
+    /// The starts every property must hold for: the second reader first, or on its own thread.
+    static let starts: [Start] = [first, SecondSetReader.ownThread]
+
+    /// `read` taking at most `limit` spans.
+    static func taking(_ limit: Int, _ read: @escaping Reader) -> Reader {
+        { take in
+            var taken = 0
+            return read {
+                guard taken < limit else { return nil }
+                taken += 1
+                return take()
+            }
+        }
+    }
+
     /// Workouts whose blocks hold `setCounts` sets, one workout per inner array.
     private static func workouts(_ setCounts: [[Int]]) -> [Workout] {
         setCounts.enumerated().map { w, counts in
@@ -45,9 +69,10 @@ struct SplitLoadTests {
         }
     }
 
-    /// The load with `tailReader` (any span split) and the plain load of the same store.
+    /// The load with `tailReader` started by `start` (any span split, spans of 4 ids) and the
+    /// plain load of the same store.
     private static func loads(
-        _ store: WorkoutStore, tailReader: @escaping @Sendable (Int64) -> HistoryLoader.TailRead?
+        _ store: WorkoutStore, tailReader: @escaping Reader, start: @escaping Start = first
     ) throws -> (split: Result<[StoredWorkout], StoreError>, plain: Result<[StoredWorkout], StoreError>) {
         func load(_ loader: HistoryLoader) -> Result<[StoredWorkout], StoreError> {
             do {
@@ -58,68 +83,85 @@ struct SplitLoadTests {
                 return .failure(.sqlite(path: store.path, code: 1, detail: "\(error)"))
             }
         }
-        let split = HistoryLoader(storePath: store.path, tailReader: tailReader, tailMinimumSpan: 1)
+        let split = HistoryLoader(storePath: store.path, tailReader: tailReader, secondStart: start, tailMinimumSpan: 1, spanLength: 4)
         return (load(split), load(HistoryLoader(storePath: store.path)))
+    }
+
+    /// The spans of `store`'s set ids for ``loads(_:tailReader:start:)``'s loader.
+    private static func spans(_ store: WorkoutStore) throws -> [SetSpans.Span] {
+        let loader = HistoryLoader(storePath: store.path, tailMinimumSpan: 1, spanLength: 4)
+        return try #require(try store.queue.read { db in try loader.setSpans(db, HistoryLoader.Landmarks(db)) }).spans
     }
 
     @Test("the split load equals the plain one for every shape, and the plain one is what was stored", arguments: shapes)
     func sameHistory(shape: [[Int]]) throws {
         let workouts = Self.workouts(shape)
         try Self.withStore(workouts) { store in
-            let (split, plain) = try Self.loads(store, tailReader: HistoryLoader.secondConnection(path: store.path))
-            #expect(try split.get() == plain.get())
-            #expect(try plain.get().map(\.workout) == workouts.map { $0.normalizedForStore() })
+            for start in Self.starts {
+                for limit in [1, 2, 1_000] {
+                    let reader = Self.taking(limit, HistoryLoader.secondConnection(path: store.path))
+                    let (split, plain) = try Self.loads(store, tailReader: reader, start: start)
+                    #expect(try split.get() == plain.get())
+                    #expect(try plain.get().map(\.workout) == workouts.map { $0.normalizedForStore() })
+                }
+            }
         }
     }
 
-    @Test("the runs the second connection reads are the ones the load places (the split is taken)", arguments: shapes)
+    @Test("the spans the second connection reads are the ones the load places, the first connection's the rest", arguments: shapes)
     func tailIsUsed(shape: [[Int]]) throws {
         try Self.withStore(Self.workouts(shape)) { store in
-            let read = HistoryLoader.secondConnection(path: store.path)
-            // Every set the tail delivers one rep heavier: those and only those show it.
-            let (split, plain) = try Self.loads(store) { after in
-                read(after).map { tail in
-                    var tail = tail
-                    for r in tail.runs.indices {
-                        for s in tail.runs[r].sets.indices { tail.runs[r].sets[s].reps = (tail.runs[r].sets[s].reps ?? 0) + 1000 }
-                    }
-                    return tail
-                }
-            }
-            let tailIDs = try store.queue.read { db in
+            let spans = try Self.spans(store)
+            #expect(spans.count > 1)
+            let setIDs = try store.queue.read { db in
                 try Int64.fetchAll(db, sql: "SELECT id FROM workout_set ORDER BY block_id, position")
             }
-            let lowest = tailIDs.min() ?? 0
-            let highest = tailIDs.max() ?? 0
-            let splitID = lowest + (highest - lowest) / 4
-            let expected = tailIDs.map { $0 > splitID }
-            let marked = try split.get().flatMap { $0.workout.exercises.flatMap { $0.sets.map { ($0.reps ?? 0) >= 1000 } } }
-            #expect(marked == expected)
-            #expect(expected.contains(true))
-            #expect(try plain.get().allSatisfy { $0.workout.exercises.allSatisfy { $0.sets.allSatisfy { ($0.reps ?? 0) < 1000 } } })
+            for limit in [1, 2, spans.count - 1, spans.count] {
+                // Every set the second reader delivers one rep heavier: those and only those show it.
+                let read = Self.taking(limit, HistoryLoader.secondConnection(path: store.path))
+                let (split, plain) = try Self.loads(store, tailReader: { take in
+                    read(take).map { tail in
+                        var tail = tail
+                        for p in tail.parts.indices {
+                            for r in tail.parts[p].runs.indices {
+                                for s in tail.parts[p].runs[r].sets.indices { tail.parts[p].runs[r].sets[s].reps! += 1000 }
+                            }
+                        }
+                        return tail
+                    }
+                })
+                // Started first, it took the last `limit` spans.
+                let lowestTaken = spans[spans.count - min(limit, spans.count)].first
+                let expected = setIDs.map { $0 >= lowestTaken }
+                let marked = try split.get().flatMap { $0.workout.exercises.flatMap { $0.sets.map { ($0.reps ?? 0) >= 1000 } } }
+                #expect(marked == expected, "limit \(limit)")
+                #expect(expected.contains(true))
+                #expect(expected.contains(false) == (limit < spans.count))
+                #expect(try plain.get().allSatisfy { $0.workout.exercises.allSatisfy { $0.sets.allSatisfy { ($0.reps ?? 0) < 1000 } } })
+            }
         }
     }
 
     @Test(
         "rows out of order, a dangling set, a bad value or no second reader: the plain pass's history or error",
         arguments: [
-            // Out of order inside the tail, inside the head, and across the split.
+            // Out of order inside the last span, inside the first, and across spans.
             "UPDATE workout_set SET id = -id WHERE id = (SELECT max(id) FROM workout_set)",
             "UPDATE workout_set SET id = id + 1000000 WHERE id = (SELECT min(id) FROM workout_set)",
             "UPDATE workout_set SET id = id + 1000000 WHERE block_id = (SELECT min(block_id) FROM workout_set)",
             "UPDATE workout_set SET position = position + 100 WHERE id = (SELECT min(id) + 3 FROM workout_set)",
-            // One block on both sides of the split (ids 1…45 split after 12), its positions
-            // going back across it: 200 last in the head, 100 first in the tail.
+            // One block on both sides of a span's end (spans of 4 ids from the lowest), its
+            // positions going back across it: 200 last in one span, 100 first in the next.
             """
             UPDATE workout_set SET position = 200 WHERE id = (SELECT min(id) + 11 FROM workout_set);
             UPDATE workout_set SET position = 100,
                 block_id = (SELECT block_id FROM workout_set WHERE id = (SELECT min(id) + 11 FROM workout_set))
                 WHERE id = (SELECT min(id) + 12 FROM workout_set)
             """,
-            // A set of an unknown block in the tail and in the head.
+            // A set of an unknown block in the last span and in the first.
             "UPDATE workout_set SET block_id = 999999 WHERE id = (SELECT max(id) FROM workout_set)",
             "UPDATE workout_set SET block_id = 999999 WHERE id = (SELECT min(id) FROM workout_set)",
-            // A kind the model does not know, in the tail and in the head.
+            // A kind the model does not know, in the last span and in the first.
             "UPDATE workout_set SET kind = 'bogus' WHERE id = (SELECT max(id) FROM workout_set)",
             "UPDATE workout_set SET kind = 'bogus' WHERE id = (SELECT min(id) + 1 FROM workout_set)",
             "",
@@ -132,12 +174,15 @@ struct SplitLoadTests {
             """
         try Self.withStore(Self.workouts([[3, 9], [12], [2, 2, 2], [8, 5]]), scramble: scramble.isEmpty ? nil : sql) { store in
             let second = HistoryLoader.secondConnection(path: store.path)
-            for reader in [second, { _ in nil }] as [@Sendable (Int64) -> HistoryLoader.TailRead?] {
-                let (split, plain) = try Self.loads(store, tailReader: reader)
-                switch (split, plain) {
-                case let (.success(a), .success(b)): #expect(a == b)
-                case let (.failure(a), .failure(b)): #expect(a.description == b.description)
-                default: Issue.record("split \(split) but plain \(plain)")
+            let readers: [Reader] = [second, Self.taking(2, second), { _ in nil }]
+            for start in Self.starts {
+                for reader in readers {
+                    let (split, plain) = try Self.loads(store, tailReader: reader, start: start)
+                    switch (split, plain) {
+                    case let (.success(a), .success(b)): #expect(a == b)
+                    case let (.failure(a), .failure(b)): #expect(a.description == b.description)
+                    default: Issue.record("split \(split) but plain \(plain)")
+                    }
                 }
             }
         }
@@ -163,7 +208,14 @@ struct SplitLoadTests {
             _ = try store.apply(StoreFixtures.entries(StoreFixtures.batch(newer)), dryRun: false)
             let reading = try WorkoutStore.open(path: path, mode: .readOnly)
             // The second connection opens the older file, as if it had been moved over the path.
-            let (split, plain) = try Self.loads(reading, tailReader: HistoryLoader.secondConnection(path: copy))
+            let older = HistoryLoader.secondConnection(path: copy)
+            let delivered = Mutex(0)
+            let (split, plain) = try Self.loads(reading) { take in
+                let read = older(take)
+                delivered.withLock { $0 = read?.parts.count ?? 0 }
+                return read
+            }
+            #expect(delivered.withLock { $0 } == (try Self.spans(reading).count))
             #expect(try split.get() == plain.get())
             #expect(try plain.get().map(\.workout) == newer.map { $0.normalizedForStore() })
         }
@@ -176,12 +228,12 @@ struct SplitLoadTests {
             let path = store.path
             let outcome = Mutex<(writeFailed: Bool, tailRead: Bool)>((false, false))
             let read = HistoryLoader.secondConnection(path: path)
-            let (split, plain) = try Self.loads(store) { after in
+            let (split, plain) = try Self.loads(store) { take in
                 // While the first connection reads, a writer cannot commit a new workout.
                 let writer = try? WorkoutStore.open(path: path, mode: .readWrite, busyTimeout: 0)
                 let extra = StoreFixtures.simpleWorkout(day: 40)
                 let wrote = (try? writer?.apply(StoreFixtures.entries(StoreFixtures.batch([extra])), dryRun: false)) != nil
-                let runs = read(after)
+                let runs = read(take)
                 outcome.withLock { $0 = (!wrote, runs != nil) }
                 return runs
             }
@@ -206,16 +258,112 @@ struct SplitLoadTests {
             try db.execute(sql: "CREATE TABLE workout (id INTEGER PRIMARY KEY)")
         }
         let loader = HistoryLoader(storePath: "raw.sqlite", tailMinimumSpan: 100)
-        #expect(try queue.read { db in try loader.tailSplit(db, HistoryLoader.Landmarks(db)) } == nil)
-        try queue.writeWithoutTransaction { db in try db.execute(sql: "INSERT INTO workout_set (id) VALUES (1), (100)") }
-        #expect(try queue.read { db in try loader.tailSplit(db, HistoryLoader.Landmarks(db)) } == nil)
-        try queue.writeWithoutTransaction { db in try db.execute(sql: "INSERT INTO workout_set (id) VALUES (101)") }
-        #expect(try queue.read { db in try loader.tailSplit(db, HistoryLoader.Landmarks(db)) } == 26)
-        try queue.writeWithoutTransaction { db in try db.execute(sql: "INSERT INTO workout_set (id) VALUES (\(Int64.min)), (\(Int64.max))") }
-        #expect(try queue.read { db in try loader.tailSplit(db, HistoryLoader.Landmarks(db)) } == nil)
+        func spans() throws -> [SetSpans.Span]? {
+            try queue.read { db in try loader.setSpans(db, HistoryLoader.Landmarks(db)) }?.spans
+        }
+        func insert(_ ids: String) throws {
+            try queue.writeWithoutTransaction { db in try db.execute(sql: "INSERT INTO workout_set (id) VALUES \(ids)") }
+        }
+        #expect(try spans() == nil)
+        try insert("(1), (100)")
+        #expect(try spans() == nil)
+        try insert("(101)")
+        // Two spans at least, split at the middle of the ids.
+        #expect(try spans() == [.init(index: 0, first: 1, last: 50), .init(index: 1, first: 51, last: 101)])
+        try insert("(5000), (9000)")
+        #expect(try spans()?.count == 4)
+        try insert("(\(Int64.min)), (\(Int64.max))")
+        #expect(try spans() == nil)
         try queue.writeWithoutTransaction { db in try db.execute(sql: "DELETE FROM workout_set WHERE id < 0") }
-        #expect(try queue.read { db in try loader.tailSplit(db, HistoryLoader.Landmarks(db)) } == 1 + (Int64.max - 1) / 4)
+        // The widest span there can be: at most 64 spans, one after the other, up to the last id.
+        let widest = try #require(try spans())
+        #expect(widest.count == 64)
+        #expect(widest.first?.first == 1)
+        #expect(widest.last?.last == Int64.max)
+        #expect(zip(widest, widest.dropFirst()).allSatisfy { $0.last + 1 == $1.first && $0.first <= $0.last })
+        #expect(widest.indices.allSatisfy { widest[$0].index == $0 })
         try queue.writeWithoutTransaction { db in _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") }
-        #expect(try queue.read { db in try loader.tailSplit(db, HistoryLoader.Landmarks(db)) } == nil)
+        #expect(try spans() == nil)
+    }
+
+    @Test("spans cover the ids once, however the two ends take them; a back that took nothing is not waited for")
+    func spansTakenFromBothEnds() throws {
+        for (lowest, highest, count) in [(1, 2, 5), (1, 100, 7), (-50, 50, 64), (0, 1_000_000, 3), (7, 8, 1)] as [(Int64, Int64, Int)] {
+            let spans = SetSpans(lowest: lowest, highest: highest, count: count)
+            #expect(spans.spans.first?.first == lowest && spans.spans.last?.last == highest)
+            #expect(zip(spans.spans, spans.spans.dropFirst()).allSatisfy { $0.last + 1 == $1.first && $0.first <= $0.last })
+            #expect(spans.spans.count == min(count, Int(highest - lowest)))
+        }
+        // Alternating, the back twice as often: every span once, front ones first in order.
+        let spans = SetSpans(lowest: 0, highest: 999, count: 10)
+        var front: [Int] = []
+        var back: [Int] = []
+        while spans.isTaking {
+            if let span = spans.takeBack() { back.append(span.index) }
+            if let span = spans.takeBack() { back.append(span.index) }
+            if let span = spans.takeFront() { front.append(span.index) }
+        }
+        #expect(front == [0, 1, 2] && back == [9, 8, 7, 6, 5, 4, 3])
+        #expect(spans.takeFront() == nil && spans.takeBack() == nil)
+        let read = HistoryLoader.TailRead(landmarks: try Self.noLandmarks(), parts: [])
+        spans.backFinished(read)
+        #expect(spans.close().front == 0..<3)
+        // A back that never took a span: closing returns at once, and the back gets nothing after.
+        let untouched = SetSpans(lowest: 0, highest: 99, count: 4)
+        #expect(untouched.takeFront()?.index == 0)
+        let closed = untouched.close()
+        #expect(closed.front == 0..<1 && closed.back == nil)
+        #expect(untouched.takeBack() == nil && untouched.takeFront() == nil && !untouched.isTaking)
+    }
+
+    @Test("closing waits for the span the back is reading and gets what it read")
+    func closeWaitsForTheBack() throws {
+        let spans = SetSpans(lowest: 0, highest: 99, count: 4)
+        let taken = DispatchSemaphore(value: 0)
+        let finished = Atomic<Bool>(false)
+        let landmarks = try Self.noLandmarks()
+        DispatchQueue.global().async {
+            let span = spans.takeBack()
+            taken.signal()
+            usleep(50_000)
+            finished.store(true, ordering: .sequentiallyConsistent)
+            spans.backFinished(HistoryLoader.TailRead(landmarks: landmarks, parts: span.map { [.init(span: $0.index, runs: [])] } ?? []))
+        }
+        taken.wait()
+        let closed = spans.close()
+        let backWasDone = finished.load(ordering: .sequentiallyConsistent)
+        #expect(backWasDone)
+        #expect(closed.front == 0..<0 && closed.back?.parts.map(\.span) == [3])
+    }
+
+    @Test("a second reader that starts after the load took every span opens no connection and is not waited for")
+    func lateSecondReader() throws {
+        let workouts = Self.workouts([[3, 9], [12], [2, 2, 2], [8, 5]])
+        try Self.withStore(workouts) { store in
+            let stashed = Mutex<[@Sendable () -> Void]>([])
+            let called = Mutex(false)
+            let second = HistoryLoader.secondConnection(path: store.path)
+            let (split, plain) = try Self.loads(
+                store,
+                tailReader: { take in
+                    called.withLock { $0 = true }
+                    return second(take)
+                },
+                start: { work in stashed.withLock { $0.append(work) } })
+            #expect(try split.get() == plain.get())
+            // Run after the load returned: nothing left to take, so no reader is called.
+            for work in stashed.withLock({ $0 }) { work() }
+            #expect(stashed.withLock { $0.count } == 1)
+            #expect(!called.withLock { $0 })
+        }
+    }
+
+    /// Landmarks of an empty store, for the tests that only pass them along.
+    private static func noLandmarks() throws -> HistoryLoader.Landmarks {
+        let queue = try DatabaseQueue()
+        return try queue.write { db in
+            for table in ["workout_set", "workout_block", "workout"] { try db.execute(sql: "CREATE TABLE \(table) (id INTEGER PRIMARY KEY)") }
+            return try HistoryLoader.Landmarks(db)
+        }
     }
 }

@@ -240,9 +240,11 @@ public enum BuildRunner {
         // The previous pages are read on another core while the history loads (that core is
         // idle until the statistics start).
         let previous = loaded.previous.startingReads(renderer: renderer)
-        // Part of the sets on the other core too, unless the previous pages already occupy it:
-        // three threads on two cores made the one-workout rebuild slower (README "Performance").
-        let stored = try loaded.store?.loadHistory(splittingSets: !previous.isReadingPages)
+        // Part of the sets on the other core too: at once, or once it has read the previous
+        // pages (three threads on two cores made the one-workout rebuild slower, README
+        // "Performance"); the second reader takes only sets the first has not reached.
+        let secondReader: SecondSetReader = previous.isReadingPages ? .handedTo { work in previous.afterPageReads(work) } : .now
+        let stored = try loaded.store?.loadHistory(secondReader: secondReader)
         let (history, synced) = StoreAccess.forStatistics(stored ?? WorkoutHistory(workouts: []))
         // The demo's goals, where the build can, are chosen from its own statistics, after this
         // check. They name exercises exactly as the history spells them, which the check always

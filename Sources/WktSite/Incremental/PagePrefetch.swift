@@ -21,6 +21,8 @@ final class PagePrefetch: Sendable {
     private let done = DispatchGroup()
     /// Set by ``discard()``: the pages not read yet are not read.
     private let discarded = Atomic<Bool>(false)
+    /// Whether the reads are over, and the work ``afterReads(_:)`` queued for this thread.
+    private let followUp = Mutex<(finished: Bool, work: [@Sendable () -> Void])>((false, []))
 
     /// Starts the work: `parse` gives the manifest and the paths to read, then each path is read
     /// with `read` and kept when the manifest has an entry for it that its bytes match.
@@ -42,7 +44,24 @@ final class PagePrefetch: Sendable {
             }
             state.withLock { swap(&$0.pages, &pages) }
             done.leave()
+            let work = followUp.withLock { followUp in
+                followUp.finished = true
+                return followUp.work
+            }
+            for item in work { item() }
         }
+    }
+
+    /// Runs `work` on this thread once every page has been read (on a thread of libdispatch's
+    /// pool at once when they already are): the core the reads kept busy is then free, and a
+    /// thread waiting for them instead would sit in libdispatch's pool.
+    func afterReads(_ work: @escaping @Sendable () -> Void) {
+        let queued = followUp.withLock { followUp in
+            guard !followUp.finished else { return false }
+            followUp.work.append(work)
+            return true
+        }
+        if !queued { DispatchQueue.global(qos: .userInitiated).async(execute: work) }
     }
 
     /// The parsed manifest, waiting for the parse.

@@ -1,3 +1,4 @@
+import Dispatch
 /// The site the previous build left in the output folder, as far as the next build needs it:
 /// the stamp and the page manifest it recorded in its marker, whether its home page is there,
 /// and a reader for its pages. WktApp reads it through WktIO's `FileSystem` seam; this module
@@ -47,6 +48,18 @@ public struct PreviousSite: Sendable {
     /// Whether ``startingReads(renderer:)`` started reading pages on another thread (there was
     /// a manifest to read them from): that thread then keeps a core busy while the history loads.
     public var isReadingPages: Bool { early?.started.prefetch != nil }
+
+    /// Runs `work` on the thread reading the pages once it has read them
+    /// (``startingReads(renderer:)``), or on a thread of its own at once when no reads were
+    /// started: the history load's second reader in a rebuild, which then takes over the core
+    /// the reads kept busy.
+    public func afterPageReads(_ work: @escaping @Sendable () -> Void) {
+        if let prefetch = early?.started.prefetch {
+            prefetch.afterReads(work)
+        } else {
+            DispatchQueue.global(qos: .userInitiated).async(execute: work)
+        }
+    }
 
     /// The reads for a build by `renderer`: those ``startingReads(renderer:)`` started for it,
     /// else new ones.

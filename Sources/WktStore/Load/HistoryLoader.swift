@@ -20,12 +20,22 @@ import WktCore
 struct HistoryLoader {
     /// The store path, for error messages.
     let storePath: String
-    /// Reads the sets whose id is above the given one on another connection of the same store,
-    /// in table order, on the thread it is called on; nil when it could not (the store busy, an
-    /// error, rows out of order), and the loader then reads them itself. Nil: no second reader.
-    var tailReader: (@Sendable (_ after: Int64) -> TailRead?)? = nil
+    /// Reads sets on another connection of the same store, on the thread it is called on: the
+    /// spans `take` hands out (``SetSpans/takeBack()``), until it gives nil, each in table order;
+    /// nil when it could not (the store busy, an error, rows out of order), and the loader then
+    /// reads the sets itself. Nil: no second reader.
+    var tailReader: (@Sendable (_ take: () -> SetSpans.Span?) -> TailRead?)? = nil
+    /// Runs the second reader's work: on a thread of its own by default (``SecondSetReader``).
+    var secondStart: @Sendable (_ work: @escaping @Sendable () -> Void) -> Void = SecondSetReader.ownThread
     /// The smallest span of set ids worth a second reader (its connection costs about 2 ms).
     var tailMinimumSpan: Int64 = 8_192
+    /// About how many set ids one span of ``SetSpans`` covers (at least 2 spans, at most
+    /// ``maximumSpans``): small enough that the side that finishes first waits at most a few
+    /// milliseconds for the other's last span, large enough that the 10-year demo's 41,651
+    /// sets take 20 queries, not thousands.
+    var spanLength: Int64 = 2_048
+    /// The most spans the set ids are cut into.
+    var maximumSpans = 64
 
     /// The sets of one block that follow each other in a range of set ids, in position order.
     struct SetRun: Sendable, Equatable {
@@ -42,8 +52,14 @@ struct HistoryLoader {
     struct TailRead: Sendable {
         /// The store's ``Landmarks`` in the reader's transaction.
         let landmarks: Landmarks
-        /// The sets, as ``setRuns(_:_:)`` returns them.
-        var runs: [SetRun]
+        /// The sets of each span it took, as ``setRuns(_:_:)`` returns them.
+        var parts: [Part]
+
+        /// The runs of the span with index `span` (``SetSpans/Span/index``).
+        struct Part: Sendable {
+            let span: Int
+            var runs: [SetRun]
+        }
     }
 
     /// Values both connections read in their own transactions and must agree on before the
@@ -78,26 +94,33 @@ struct HistoryLoader {
     }
 
     /// A second connection of the store at `path` (read-only, failing at once rather than
-    /// waiting when the store is locked) reading the sets above an id: ``tailReader``.
-    static func secondConnection(path: String) -> @Sendable (_ after: Int64) -> TailRead? {
-        { after in
+    /// waiting when the store is locked) reading the spans of set ids it is handed: ``tailReader``.
+    static func secondConnection(path: String) -> @Sendable (_ take: () -> SetSpans.Span?) -> TailRead? {
+        { take in
             guard let store = try? WorkoutStore.open(path: path, mode: .readOnly, busyTimeout: 0) else { return nil }
             return try? store.queue.read { db in
+                // The first read of this transaction: its shared lock is held from here on.
                 let landmarks = try Landmarks(db)
-                return try HistoryLoader(storePath: path).setRuns(db, .above(after)).map {
-                    TailRead(landmarks: landmarks, runs: $0)
+                let loader = HistoryLoader(storePath: path)
+                var parts: [TailRead.Part] = []
+                while let span = take() {
+                    guard let runs = try loader.setRuns(db, span) else { return nil }
+                    parts.append(TailRead.Part(span: span.index, runs: runs))
                 }
+                return TailRead(landmarks: landmarks, parts: parts)
             }
         }
     }
 
     /// Every stored workout, in row-id order.
     ///
-    /// With a ``tailReader``, the sets above the first quarter of the set ids are read on
-    /// another thread through a second connection while this one reads the workouts, blocks
-    /// and the first quarter (the two halves then take about as long; the 10-year demo's load
-    /// goes from one core for its whole length to two). Both see the same rows: the second
-    /// connection starts reading only after this read transaction holds its shared lock, and in
+    /// With a ``tailReader``, the sets are cut into spans of ids (``SetSpans``): this connection
+    /// reads the workouts and blocks and then takes spans from the lowest ids up, while the
+    /// second reader, on another thread through a second connection, takes them from the
+    /// highest down, until they meet (the 10-year demo's load goes from one core for its whole
+    /// length to two, however late the second reader starts). Both see the same rows: the second
+    /// connection takes a span only while this read transaction is still taking spans, so this
+    /// transaction's shared lock was held when the second one took its own, and in
     /// `journal_mode=DELETE` no writer can commit while a shared lock is held, so nothing can
     /// change between the two (a writer waiting to commit makes the second connection fail at
     /// once instead, and this one reads the rest). A store in WAL mode, where readers do not
@@ -107,16 +130,21 @@ struct HistoryLoader {
     /// block, an unreadable value, the second reader failing) and the sets are read the plain
     /// way, which handles or reports it as it always has.
     func loadAll(_ db: Database) throws -> [StoredWorkout] {
-        // The second reader's sets, the last id this connection reads, and what it saw of the store.
-        var tail: (sets: TailSets, split: Int64, landmarks: Landmarks)?
+        // The spans both connections take from, and what this one saw of the store.
+        var split: (spans: SetSpans, landmarks: Landmarks)?
         if let tailReader {
             let landmarks = try Landmarks(db)
-            if let split = try tailSplit(db, landmarks) {
-                tail = (TailSets { tailReader(split) }, split, landmarks)
+            if let spans = try setSpans(db, landmarks) {
+                split = (spans, landmarks)
+                secondStart {
+                    // Nothing left to take: no connection opened for nothing.
+                    guard spans.isTaking else { return spans.backFinished(nil) }
+                    spans.backFinished(tailReader { spans.takeBack() })
+                }
             }
         }
-        // Never left running past this read transaction, whatever happens below.
-        defer { _ = tail?.sets.wait() }
+        // Never left reading past this read transaction, whatever happens below.
+        defer { _ = split?.spans.close() }
         var heads: [(id: Int64, workout: Workout)] = []
         var workoutIndex: [Int64: Int] = [:]
         let workoutRows = try rows(db, "workout", """
@@ -166,8 +194,8 @@ struct HistoryLoader {
             for w in heads.indices { heads[w].workout.exercises = [] }
             return try loadBlocks(db, ordered: ordered, into: &heads, workoutIndex: workoutIndex, names: exerciseNames, blockLocation: &blockLocation)
         }
-        if let tail, let head = try? setRuns(db, .upTo(tail.split)), let rest = tail.sets.wait(), rest.landmarks == tail.landmarks,
-           place([head, rest.runs], into: &heads, blockLocation: blockLocation)
+        if let split, let parts = splitRuns(db, split.spans, landmarks: split.landmarks),
+           place(parts, into: &heads, blockLocation: blockLocation)
         {
             return heads.map { StoredWorkout(id: $0.id, workout: $0.workout) }
         }
@@ -180,41 +208,55 @@ struct HistoryLoader {
         return heads.map { StoredWorkout(id: $0.id, workout: $0.workout) }
     }
 
-    /// The last set id of the first quarter of the ids in `landmarks` (read in this
-    /// transaction), when their span is at least ``tailMinimumSpan`` and the store is not in WAL
-    /// mode; nil otherwise. ``loadAll(_:)`` reads the landmarks first in its transaction, so the
-    /// shared lock is held before the second connection starts.
-    func tailSplit(_ db: Database, _ landmarks: Landmarks) throws -> Int64? {
+    /// The spans the set ids in `landmarks` (read in this transaction) are cut into, when their
+    /// span is at least ``tailMinimumSpan`` and the store is not in WAL mode; nil otherwise.
+    /// ``loadAll(_:)`` reads the landmarks first in its transaction, so the shared lock is held
+    /// before the second connection starts.
+    func setSpans(_ db: Database, _ landmarks: Landmarks) throws -> SetSpans? {
         guard let lowest = landmarks.lowestSet, let highest = landmarks.highestSet else { return nil }
         guard try String.fetchOne(db, sql: "PRAGMA journal_mode")?.lowercased() != "wal" else { return nil }
-        let (span, overflow) = highest.subtractingReportingOverflow(lowest)
-        guard !overflow, span >= tailMinimumSpan else { return nil }
-        return lowest + span / 4
+        let (width, overflow) = highest.subtractingReportingOverflow(lowest)
+        guard !overflow, width >= tailMinimumSpan else { return nil }
+        let count = min(Int64(maximumSpans), max(2, width / max(spanLength, 1)))
+        return SetSpans(lowest: lowest, highest: highest, count: Int(count))
     }
 
-    /// The part of the sets' ids that ``setRuns(_:_:)`` reads.
-    enum SetIDs {
-        /// The ids up to and including this one.
-        case upTo(Int64)
-        /// The ids above this one.
-        case above(Int64)
+    /// Takes spans from the front until none is left, then stops the second reader and collects
+    /// its spans: every span's runs in id order, or nil when a span could not be read here, the
+    /// second reader failed or read another file (``Landmarks``), or a span was left unread.
+    func splitRuns(_ db: Database, _ spans: SetSpans, landmarks: Landmarks) -> [[SetRun]]? {
+        var parts = [[SetRun]?](repeating: nil, count: spans.spans.count)
+        while let span = spans.takeFront() {
+            guard let runs = try? setRuns(db, span) else { return nil }
+            parts[span.index] = runs
+        }
+        if let back = spans.close().back {
+            guard back.landmarks == landmarks else { return nil }
+            for part in back.parts {
+                guard parts.indices.contains(part.span), parts[part.span] == nil else { return nil }
+                parts[part.span] = part.runs
+            }
+        }
+        var all: [[SetRun]] = []
+        all.reserveCapacity(parts.count)
+        for part in parts {
+            guard let part else { return nil }
+            all.append(part)
+        }
+        return all
     }
 
-    /// The sets whose ids are in `ids`, in table order, as runs of one block each; nil when a
+    /// The sets whose ids are in `span`, in table order, as runs of one block each; nil when a
     /// row does not follow its predecessor in (block, position) order.
     ///
     /// The same walk as ``loadSets(_:ordered:into:blockLocation:)`` but without the blocks: the
     /// second connection reads before they are known, so a run's block is looked up when it is
     /// placed, and the plain pass, which looks each block up at its first set, keeps the order
     /// in which a broken store's errors are found.
-    func setRuns(_ db: Database, _ ids: SetIDs) throws -> [SetRun]? {
-        let bound = switch ids {
-        case .upTo(let last): "id <= \(last)"
-        case .above(let last): "id > \(last)"
-        }
+    func setRuns(_ db: Database, _ span: SetSpans.Span) throws -> [SetRun]? {
         let setRows = try rows(db, "workout_set", """
             SELECT id, block_id, position, kind, weight_kg, reps, seconds, distance_m, rpe, notes
-            FROM workout_set WHERE \(bound)
+            FROM workout_set WHERE id BETWEEN \(span.first) AND \(span.last)
             """)
         var runs: [SetRun] = []
         var scratch: [WorkoutSet] = []
@@ -273,29 +315,6 @@ struct HistoryLoader {
             }
         }
         return true
-    }
-
-    /// A result made on another thread and collected once (``loadAll(_:)``'s tail of the sets).
-    final class TailSets: Sendable {
-        private let result = Mutex<TailRead?>(nil)
-        private let done = DispatchSemaphore(value: 0)
-
-        /// Starts `read` on a background thread.
-        init(_ read: @escaping @Sendable () -> TailRead?) {
-            DispatchQueue.global(qos: .userInitiated).async { [self] in
-                let runs = read()
-                result.withLock { $0 = runs }
-                done.signal()
-            }
-        }
-
-        /// The result, once `read` has returned (at once on later calls).
-        func wait() -> TailRead? {
-            // Signalled again for the next caller: the semaphore stays at one once `read` returned.
-            done.wait()
-            done.signal()
-            return result.withLock { $0 }
-        }
     }
 
     /// Runs `pass` in table order (`ordered` false) and, when it gives up because the rows were
