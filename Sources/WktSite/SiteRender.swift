@@ -190,39 +190,19 @@ extension SiteRender {
         case prRows([Int: [PRGroup]])
     }
 
-    /// Lets go of `render` on a background thread. Freeing the history, statistics, site model
-    /// and composer of a 10-year history takes 15–20 ms on one core, which at the end of the
-    /// page stage is on the critical path (before the publish can start, or the process can
-    /// exit); done beside the publish it costs nothing there. The caller must not use `render`
-    /// afterwards (it is consumed).
-    ///
-    /// The background work takes `render` out of a ``HeldRender`` and drops it, so it frees the
-    /// model whichever thread lets go of its last other reference first. Capturing a copy
-    /// instead left one with this function until it returned: when the background block ran
-    /// before that, the calling thread dropped the last reference and freed the model itself
-    /// (seen in `perf`: 8 ms of the one-workout rebuild on the calling thread). `run` starts the
-    /// work (tests pass one that runs it at once).
+    /// Lets go of `render` on a background thread (``WktCore/BackgroundRelease``). Freeing the
+    /// history, statistics, site model and composer of a 10-year history takes 15–20 ms on one
+    /// core, which at the end of the page stage is on the critical path (before the publish can
+    /// start, or the process can exit); done beside the publish it costs nothing there. The
+    /// caller must not use `render` afterwards (it is consumed). Capturing a copy in the work
+    /// instead of handing it over left one with this function until it returned (seen in
+    /// `perf`: 8 ms of the one-workout rebuild on the calling thread). `run` starts the work
+    /// (tests pass one that runs it at once).
     static func releaseInBackground(
         _ render: consuming SiteRender,
         run: (_ work: @escaping @Sendable () -> Void) -> Void = { DispatchQueue.global(qos: .utility).async(execute: $0) }
     ) {
-        let held = HeldRender(render)
-        run { held.release() }
-    }
-}
-
-/// A ``SiteRender`` handed to the thread that frees it (``SiteRender/releaseInBackground(_:run:)``).
-final class HeldRender: Sendable {
-    private let render: Mutex<SiteRender?>
-
-    init(_ render: consuming SiteRender) {
-        self.render = Mutex(render)
-    }
-
-    /// Takes the render out and drops it on the calling thread.
-    func release() {
-        let taken = render.withLock { $0.take() }
-        _ = consume taken
+        BackgroundRelease.release(consume render, run: run)
     }
 }
 

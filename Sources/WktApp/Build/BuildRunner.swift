@@ -227,6 +227,9 @@ public enum BuildRunner {
     static func build(_ plan: Plan, loaded: Loaded, fingerprint: BuildFingerprint) throws -> Built {
         let (input, hints) = try siteInput(plan, loaded: loaded, renderer: fingerprint.renderer)
         let site = try SiteBuilder.buildSite(input)
+        // The history, which the render (let go of on a background thread) shares with the
+        // input: freed beside the publish too, whichever of the two lets go of it last.
+        BackgroundRelease.release(consume input)
         return Built(
             files: site.files, fileCount: site.files.count, record: site.record, reusedPages: site.reusedPages,
             warnings: site.warnings, hints: hints)
