@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 import WktCore
+import WktTestSupport
 @testable import WktSite
 
 /// The parts of page reuse: the digests cover every field, the manifest round-trips and rejects
@@ -137,6 +138,107 @@ struct PageReusePartsTests {
         #expect(!entry.isIntact(Array(bytes.dropLast())))
         let beyond = PageManifest.Entry(key: 1, slotHash: entry.slotHash, size: bytes.count, slots: [5..<10, 15..<40])
         #expect(!beyond.isIntact(bytes))
+    }
+
+    @Test("the manifest parser agrees with a plain reference parser on 3,000 damaged manifests")
+    func manifestParserAgreesWithReference() {
+        var random = SplitMix64(seed: 0x5EED_2026)
+        let pieces = [
+            "wkt-pages 1 ", "wkt-pages 2 ", "wkt-pages 1", "0123456789abcdef", "ffffffffffffffff", "\t", "\t\t", "\n", "\n\n",
+            "12", "0", "-3", "1234567890123456", "12345678901234567", "0+1", "5+5,", ",", "0+1+2", "3+", "+4", "10+20,30+40",
+            "workouts/a.html", "exercises/café.html", "years/2026.html", " ", "ABCDEF", "x\ty", "\u{E000}", "é\u{301}",
+        ]
+        // Valid manifests (entries with and without slots, a global digest or not, lines before
+        // the header), then one to three edits: a character deleted, a piece inserted, a
+        // character replaced by one of the separators.
+        var texts: [String] = []
+        for _ in 0..<3_000 {
+            var text = random.next() % 4 == 0 ? "" : "stamp: x\n"
+            text += "wkt-pages 1 abcdef0123456789" + (random.next() % 2 == 0 ? " 00000000000000ff" : "") + "\n"
+            for _ in 0..<(1 + random.next() % 6) {
+                let slots = (0..<(random.next() % 3)).map { _ in "\(random.next() % 1_000)+\(random.next() % 100)" }
+                text += String(random.next(), radix: 16) + "\t" + String(random.next() % 65_536, radix: 16) + "\t"
+                text += "\(random.next() % 100_000)\t" + slots.joined(separator: ",") + "\t" + pieces[21 + Int(random.next() % 3)] + "\n"
+            }
+            var scalars = Array(text.unicodeScalars)
+            for _ in 0..<(1 + random.next() % 3) where !scalars.isEmpty {
+                let at = Int(random.next() % UInt64(scalars.count))
+                switch random.next() % 3 {
+                case 0: scalars.remove(at: at)
+                case 1: scalars.insert(contentsOf: pieces[Int(random.next() % UInt64(pieces.count))].unicodeScalars, at: at)
+                default: scalars[at] = ["\t", "\n", ",", "+", " ", "g", "0"][Int(random.next() % 7)]
+                }
+            }
+            texts.append(String(String.UnicodeScalarView(scalars)))
+        }
+        for text in texts {
+            // A substring in the middle of a larger string too (its UTF-8 is not at the start).
+            let padded = "prefix\n" + text + "\nsuffix"
+            let middle = padded.dropFirst(7).dropLast(7)
+            #expect(PageManifest(parsing: text[...]) == Self.referenceParse(text[...]), "\(text.debugDescription)")
+            #expect(PageManifest(parsing: middle) == Self.referenceParse(middle), "\(text.debugDescription)")
+        }
+    }
+
+    /// The manifest parser as first written (slices and arrays, one line at a time): the
+    /// reference ``PageManifest/init(parsing:)`` must agree with.
+    private static func referenceParse(_ text: Substring) -> PageManifest? {
+        func hex(_ digits: ArraySlice<UInt8>) -> UInt64? {
+            guard (1...16).contains(digits.count) else { return nil }
+            var value: UInt64 = 0
+            for digit in digits {
+                guard let nibble = "0123456789abcdef".utf8.firstIndex(of: digit) else { return nil }
+                value = value << 4 | UInt64("0123456789abcdef".utf8.distance(from: "0123456789abcdef".utf8.startIndex, to: nibble))
+            }
+            return value
+        }
+        func decimal(_ digits: ArraySlice<UInt8>) -> Int? {
+            guard (1...15).contains(digits.count), digits.allSatisfy({ (48...57).contains($0) }) else { return nil }
+            return Int(String(decoding: digits, as: UTF8.self))
+        }
+        var utf8 = Array(text.utf8)[...]
+        let header = Array("wkt-pages 1 ".utf8)
+        var renderer: String?
+        var global: UInt64?
+        var entries: [String: PageManifest.Entry] = [:]
+        while !utf8.isEmpty {
+            let end = utf8.firstIndex(of: 10) ?? utf8.endIndex
+            let line = utf8[utf8.startIndex..<end]
+            utf8 = end < utf8.endIndex ? utf8[(end + 1)...] : utf8[end...]
+            if renderer == nil {
+                if line.starts(with: header) {
+                    let fields = line.dropFirst(header.count)
+                    let space = fields.firstIndex(of: 32)
+                    renderer = String(decoding: fields[fields.startIndex..<(space ?? fields.endIndex)], as: UTF8.self)
+                    if let space, fields.endIndex - space == 17 { global = hex(fields[(space + 1)...]) }
+                }
+                continue
+            }
+            var fields: [ArraySlice<UInt8>] = []
+            var rest = line
+            while fields.count < 4, let tab = rest.firstIndex(of: 9) {
+                fields.append(rest[rest.startIndex..<tab])
+                rest = rest[(tab + 1)...]
+            }
+            guard fields.count == 4, !rest.isEmpty, let key = hex(fields[0]), let hash = hex(fields[1]), let size = decimal(fields[2])
+            else { continue }
+            var slots: [Range<Int>]? = []
+            if !fields[3].isEmpty {
+                for part in fields[3].split(separator: 44, omittingEmptySubsequences: false) {
+                    guard let plus = part.firstIndex(of: 43), let offset = decimal(part[part.startIndex..<plus]),
+                          let length = decimal(part[(plus + 1)...])
+                    else {
+                        slots = nil
+                        break
+                    }
+                    slots?.append(offset..<offset + length)
+                }
+            }
+            guard let slots else { continue }
+            entries[String(decoding: rest, as: UTF8.self)] = .init(key: key, slotHash: hash, size: size, slots: slots)
+        }
+        guard let renderer else { return nil }
+        return PageManifest(renderer: renderer, global: global, entries: entries)
     }
 
     @Test("the prefetch keeps only pages whose bytes match their entry; a page it rejected is not handed over")
