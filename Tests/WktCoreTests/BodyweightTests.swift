@@ -1,4 +1,5 @@
 import Testing
+import WktTestSupport
 @testable import WktCore
 
 /// Bodyweight on a day, assisted exercises, relative strength and DOTS (docs/statistics.md).
@@ -60,6 +61,24 @@ struct BodyweightTests {
         #expect(rule.effectiveLoad(assistanceKg: 95, on: H.d("2026-01-01")) == 0)
         #expect(rule.effectiveLoad(assistanceKg: nil, on: H.d("2026-01-01")) == 80)
         #expect(rule.effectiveLoad(assistanceKg: -5, on: H.d("2026-01-01")) == 80)
+    }
+
+    @Test("the eight-bytes-at-a-time scan agrees with the byte-by-byte scan on 5,000 names")
+    func assistedScanAgrees() {
+        var random = SplitMix64(seed: 0xA55_15ED)
+        let pieces = ["a", "A", "s", "S", "i", "I", "t", "T", "e", "E", "d", "D", "ssist", "ASSIST", "ed", "assisted", "ASSISTED",
+                      "@", "`", "é", "İ", "\u{0}", " ", "Pull Up (", "x", "assiste", "SSISTED"]
+        var found = 0
+        for _ in 0..<5_000 {
+            let name = (0..<(random.next() % 9)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            let scanned = AssistedLoad.containsAssisted(bytes: name.utf8)
+            #expect(AssistedLoad.containsAssisted(name) == scanned, "\(name.debugDescription)")
+            // Inside a longer string too, whose storage does not start at the name.
+            let longer = "prefix " + name
+            #expect(AssistedLoad.containsAssisted(String(longer.dropFirst(7))) == scanned, "\(name.debugDescription)")
+            if scanned { found += 1 }
+        }
+        #expect(found > 500 && found < 4_500)
     }
 
     private static let pullUps: [StoredWorkout] = [
