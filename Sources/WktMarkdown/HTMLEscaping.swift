@@ -19,7 +19,8 @@ public enum HTMLEscaping {
     /// - Parameter text: any text.
     /// - Returns: the escaped text.
     public static func escapeHTML(_ text: String) -> String {
-        guard TextBytes.containsByte(text, where: { TextBytes.mayBeStripped($0) || isEscaped($0) }) else { return text }
+        guard TextBytes.containsByte(text, where: { TextBytes.mayBeStripped($0) || isEscaped($0) }, wordsFirst: mayHoldChange)
+        else { return text }
         let bytes = TextBytes.strippedBytes(text)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + bytes.count / 8)
@@ -34,6 +35,17 @@ public enum HTMLEscaping {
             }
         }
         return TextBytes.string(output)
+    }
+
+    /// Whether some of the eight bytes in `word` may make ``escapeHTML(_:)`` change its text: a
+    /// byte below 0x20 (a C0 control, or TAB, LF or CR, which it keeps), `EF`, or one of the
+    /// five characters it escapes.
+    @inline(__always)
+    private static func mayHoldChange(_ word: UInt64) -> Bool {
+        TextBytes.Word.hasByte(below: 0x20, in: word) || TextBytes.Word.hasByte(0xEF, in: word)
+            || TextBytes.Word.hasByte(UInt8(ascii: "&"), in: word) || TextBytes.Word.hasByte(UInt8(ascii: "<"), in: word)
+            || TextBytes.Word.hasByte(UInt8(ascii: ">"), in: word) || TextBytes.Word.hasByte(UInt8(ascii: "\""), in: word)
+            || TextBytes.Word.hasByte(UInt8(ascii: "'"), in: word)
     }
 
     /// Whether `escapeHTML(_:)` replaces `byte` by an entity.
@@ -61,7 +73,8 @@ public enum HTMLEscaping {
     /// - Returns: `true` if one of those scalars occurs.
     public static func containsBidiControl(_ text: String) -> Bool {
         // Every bidi control is outside ASCII, so ASCII text needs no scalar decoding.
-        TextBytes.containsByte(text, where: { $0 >= 0x80 }) && text.unicodeScalars.contains { isBidiControl($0) }
+        TextBytes.containsByte(text, where: { $0 >= 0x80 }, wordsFirst: TextBytes.Word.hasNonASCII)
+            && text.unicodeScalars.contains { isBidiControl($0) }
     }
 
     /// Whether `scalar` is one of the bidi formatting characters listed at

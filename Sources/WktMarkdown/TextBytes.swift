@@ -27,9 +27,6 @@ enum TextBytes {
         return output
     }
 
-    /// Whether `byte` may be removed by ``strippedBytes(_:)``: a C0 control other than TAB, LF
-    /// and CR, or `EF`, the lead byte of U+FFFE and U+FFFF. Text without such bytes is returned
-    /// unchanged by it.
     /// Whether some UTF-8 byte of `text` satisfies `predicate`, read in place (the escaping
     /// checks run for every text of every page; `String.UTF8View`'s iterator cost 20–30
     /// instructions a byte, 213 M of a full build). WktCore's `containsUTF8Byte(where:)` is the
@@ -40,6 +37,59 @@ enum TextBytes {
         return text.utf8.contains(where: predicate)
     }
 
+    /// ``containsByte(_:where:)`` with a test of eight bytes at a time first: `mayHold` tells,
+    /// from eight bytes read as one number, whether any of them can satisfy `predicate` (it may
+    /// say yes for none, never no for one); only then are they tested one by one. The escaping
+    /// checks run 320,000 times in a full build, nearly always on text they leave alone.
+    @inline(__always)
+    static func containsByte(
+        _ text: String, where predicate: (UInt8) -> Bool, wordsFirst mayHold: (UInt64) -> Bool
+    ) -> Bool {
+        let inPlace = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard let base = bytes.baseAddress else { return false }
+            let raw = UnsafeRawPointer(base)
+            var offset = 0
+            while offset + 8 <= bytes.count {
+                if mayHold(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)),
+                   bytes[offset..<offset + 8].contains(where: predicate)
+                {
+                    return true
+                }
+                offset += 8
+            }
+            return bytes[offset...].contains(where: predicate)
+        }
+        return inPlace ?? text.utf8.contains(where: predicate)
+    }
+
+    /// Tests on eight bytes read as one number (`UInt64`, any byte order): exact answers to
+    /// "does any byte …", from the bit tricks in Sean Anderson's "Bit Twiddling Hacks".
+    enum Word {
+        private static let ones: UInt64 = 0x0101_0101_0101_0101
+        private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+        /// Whether some byte of `word` is below `limit` (at most 128).
+        @inline(__always)
+        static func hasByte(below limit: UInt8, in word: UInt64) -> Bool {
+            (word &- ones &* UInt64(limit)) & ~word & highs != 0
+        }
+
+        /// Whether some byte of `word` equals `byte`.
+        @inline(__always)
+        static func hasByte(_ byte: UInt8, in word: UInt64) -> Bool {
+            hasByte(below: 1, in: word ^ (ones &* UInt64(byte)))
+        }
+
+        /// Whether some byte of `word` is 0x80 or above (not ASCII).
+        @inline(__always)
+        static func hasNonASCII(_ word: UInt64) -> Bool {
+            word & highs != 0
+        }
+    }
+
+    /// Whether `byte` may be removed by ``strippedBytes(_:)``: a C0 control other than TAB, LF
+    /// and CR, or `EF`, the lead byte of U+FFFE and U+FFFF. Text without such bytes is returned
+    /// unchanged by it.
     static func mayBeStripped(_ byte: UInt8) -> Bool {
         (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0xEF
     }

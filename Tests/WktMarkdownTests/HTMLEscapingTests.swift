@@ -55,3 +55,66 @@ struct HTMLEscapingTests {
         }
     }
 }
+
+/// The eight-bytes-at-a-time prefilters of the escaping checks (``TextBytes/Word``): exact
+/// answers for every word, and the same verdicts as the byte-by-byte checks on any text.
+@Suite("Escaping checks eight bytes at a time")
+struct WordCheckTests {
+    /// A small seeded generator (SplitMix64), so failures repeat.
+    private struct Seeded {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test("each word test agrees with a byte-by-byte test on 200,000 words of random and chosen bytes")
+    func wordTests() {
+        var random = Seeded(state: 0xE5C_A9E)
+        let chosen: [UInt8] = [0, 1, 0x08, 0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x21, 0x22, 0x26, 0x27, 0x3C, 0x3E, 0x7F, 0x80, 0xA0, 0xBF, 0xEE, 0xEF, 0xF0, 0xFF]
+        for round in 0..<200_000 {
+            var bytes = (0..<8).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+            if round % 2 == 0 { bytes = bytes.map { chosen[Int($0) % chosen.count] } }
+            let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+            #expect(TextBytes.Word.hasByte(below: 0x20, in: word) == bytes.contains { $0 < 0x20 })
+            #expect(TextBytes.Word.hasByte(below: 0x80, in: word) == bytes.contains { $0 < 0x80 })
+            #expect(TextBytes.Word.hasNonASCII(word) == bytes.contains { $0 >= 0x80 })
+            for byte: UInt8 in [0xEF, UInt8(ascii: "&"), UInt8(ascii: "'"), 0] {
+                #expect(TextBytes.Word.hasByte(byte, in: word) == bytes.contains(byte))
+            }
+        }
+    }
+
+    @Test("escaping and the bidi check give what the byte-by-byte checks give, on 20,000 texts")
+    func sameVerdicts() {
+        var random = Seeded(state: 0xB1D1)
+        let pieces = ["a", "Bench", " ", "&", "<", ">", "\"", "'", "\t", "\n", "\r", "\u{1}", "\u{1F}", "\u{7F}", "é", "\u{FFFE}", "\u{FFFF}",
+                      "\u{F000}", "\u{202E}", "\u{200F}", "\u{61C}", "😀", "12345678", "x"]
+        for _ in 0..<20_000 {
+            let text = (0..<(random.next() % 20)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            #expect(HTMLEscaping.escapeHTML(text) == Self.escapedByteByByte(text), "\(text.debugDescription)")
+            let bidi = text.unicodeScalars.contains { HTMLEscaping.isBidiControl($0) }
+            #expect(HTMLEscaping.containsBidiControl(text) == bidi, "\(text.debugDescription)")
+        }
+    }
+
+    /// `escapeHTML` without its quick check: stripped, then every special character escaped.
+    private static func escapedByteByByte(_ text: String) -> String {
+        var output = ""
+        for scalar in String(decoding: TextBytes.strippedBytes(text), as: UTF8.self).unicodeScalars {
+            switch scalar {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "\"": output += "&quot;"
+            case "'": output += "&#39;"
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
+    }
+}
