@@ -149,7 +149,7 @@ let package = Package(
         .testTarget(
             name: "WktStoreTests", dependencies: ["WktStore", "WktCore", "WktFaultVFS"], swiftSettings: swiftSettings
         ),
-        .testTarget(name: "WktMarkdownTests", dependencies: ["WktMarkdown", "CMarkdownArena"], swiftSettings: swiftSettings),
+        .testTarget(name: "WktMarkdownTests", dependencies: ["WktMarkdown", "CMarkdownArena", "WktTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "WktSiteTests", dependencies: ["WktSite", "WktCore", "WktMarkdown", "WktDemo", "WktTestSupport"],
             swiftSettings: swiftSettings

@@ -1,4 +1,5 @@
 import Testing
+import WktTestSupport
 
 @testable import WktMarkdown
 
@@ -60,21 +61,9 @@ struct HTMLEscapingTests {
 /// answers for every word, and the same verdicts as the byte-by-byte checks on any text.
 @Suite("Escaping checks eight bytes at a time")
 struct WordCheckTests {
-    /// A small seeded generator (SplitMix64), so failures repeat.
-    private struct Seeded {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test("each word test agrees with a byte-by-byte test on 200,000 words of random and chosen bytes")
     func wordTests() {
-        var random = Seeded(state: 0xE5C_A9E)
+        var random = SplitMix64(seed: 0xE5C_A9E)
         let chosen: [UInt8] = [0, 1, 0x08, 0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x21, 0x22, 0x26, 0x27, 0x3C, 0x3E, 0x7F, 0x80, 0xA0, 0xBF, 0xEE, 0xEF, 0xF0, 0xFF]
         for round in 0..<200_000 {
             var bytes = (0..<8).map { _ in UInt8(truncatingIfNeeded: random.next()) }
@@ -91,7 +80,7 @@ struct WordCheckTests {
 
     @Test("escaping and the bidi check give what the byte-by-byte checks give, on 20,000 texts")
     func sameVerdicts() {
-        var random = Seeded(state: 0xB1D1)
+        var random = SplitMix64(seed: 0xB1D1)
         let pieces = ["a", "Bench", " ", "&", "<", ">", "\"", "'", "\t", "\n", "\r", "\u{1}", "\u{1F}", "\u{7F}", "é", "\u{FFFE}", "\u{FFFF}",
                       "\u{F000}", "\u{202E}", "\u{200F}", "\u{61C}", "😀", "12345678", "x"]
         for _ in 0..<20_000 {

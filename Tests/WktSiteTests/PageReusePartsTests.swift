@@ -261,57 +261,71 @@ struct PageReusePartsTests {
         #expect(prefetch.take("x.html") == nil)  // no entry: nothing to check it against
     }
 
-    @Test("a discarded prefetch stops reading, lets go of what it read and hands nothing over")
-    func prefetchDiscard() {
-        let page = Array("head TITLE mid BODY tail".utf8)
-        let paths = (0..<50).map { "workouts/\($0).html" }
-        var manifest = PageManifest(renderer: "r")
-        for path in paths { manifest.entries[path] = .init(key: 1, slotHash: InputDigest.of(page, ranges: []), size: page.count, slots: []) }
-        let parsed = manifest
-        let reads = Mutex(0)
-        let started = Mutex<PagePrefetch?>(nil)
-        let firstRead = DispatchSemaphore(value: 0)
-        let prefetch = PagePrefetch(read: { _ in
-            let count = reads.withLock { count -> Int in
+    /// Counts a prefetch's reads (``prefetchOfSamePages(_:reads:during:)``).
+    private final class Reads: Sendable {
+        private let count = Mutex(0)
+        /// Counts one more read and returns its number (1 for the first).
+        func next() -> Int {
+            count.withLock { count in
                 count += 1
                 return count
             }
-            if count == 1 {
-                firstRead.signal()
-                // This read lasts until the discard has been asked for (at most 10 s).
-                for _ in 0..<10_000 where started.withLock({ $0?.isDiscarded }) != true { usleep(1_000) }
-            }
-            return page
+        }
+        /// The reads so far.
+        var total: Int { count.withLock { $0 } }
+    }
+
+    /// The page every path of ``prefetchOfSamePages(_:reads:during:)`` holds.
+    private static let samePage = Array("head TITLE mid BODY tail".utf8)
+
+    /// A prefetch of `count` workout pages, all ``samePage`` and all accepted by their manifest
+    /// entries; each read is counted in `reads` and calls `during` with its number first (it
+    /// may block).
+    private static func prefetchOfSamePages(
+        _ count: Int, reads: Reads, during: @escaping @Sendable (Int) -> Void
+    ) -> (prefetch: PagePrefetch, paths: [String]) {
+        let paths = (0..<count).map { "workouts/\($0).html" }
+        var manifest = PageManifest(renderer: "r")
+        for path in paths {
+            manifest.entries[path] = .init(key: 1, slotHash: InputDigest.of(samePage, ranges: []), size: samePage.count, slots: [])
+        }
+        let parsed = manifest
+        let prefetch = PagePrefetch(read: { _ in
+            during(reads.next())
+            return samePage
         }) { (parsed, paths) }
+        return (prefetch, paths)
+    }
+
+    @Test("a discarded prefetch stops reading, lets go of what it read and hands nothing over")
+    func prefetchDiscard() {
+        let reads = Reads()
+        let started = Mutex<PagePrefetch?>(nil)
+        let firstRead = DispatchSemaphore(value: 0)
+        let (prefetch, paths) = Self.prefetchOfSamePages(50, reads: reads) { count in
+            guard count == 1 else { return }
+            firstRead.signal()
+            // This read lasts until the discard has been asked for (at most 10 s).
+            for _ in 0..<10_000 where started.withLock({ $0?.isDiscarded }) != true { usleep(1_000) }
+        }
         firstRead.wait()
         started.withLock { $0 = prefetch }
         prefetch.discard()
-        #expect(reads.withLock { $0 } == 1, "no read starts after the discard")
+        #expect(reads.total == 1, "no read starts after the discard")
         #expect(prefetch.take(paths[0]) == nil)
         #expect(paths.allSatisfy { prefetch.take($0) == nil })
     }
 
     @Test("work queued after the reads runs on their thread once every page is read, or at once when they are done")
     func prefetchFollowUp() {
-        let page = Array("head TITLE mid BODY tail".utf8)
-        let paths = (0..<20).map { "workouts/\($0).html" }
-        var manifest = PageManifest(renderer: "r")
-        for path in paths { manifest.entries[path] = .init(key: 1, slotHash: InputDigest.of(page, ranges: []), size: page.count, slots: []) }
-        let parsed = manifest
-        let reads = Mutex(0)
+        let reads = Reads()
         let release = DispatchSemaphore(value: 0)
-        let prefetch = PagePrefetch(read: { _ in
-            let count = reads.withLock { count -> Int in
-                count += 1
-                return count
-            }
-            if count == 1 { release.wait() }  // the first read lasts until the work is queued
-            return page
-        }) { (parsed, paths) }
+        // The first read lasts until the work is queued.
+        let (prefetch, paths) = Self.prefetchOfSamePages(20, reads: reads) { count in if count == 1 { release.wait() } }
         let readsWhenRun = Mutex<Int?>(nil)
         let ran = DispatchSemaphore(value: 0)
         prefetch.afterReads {
-            readsWhenRun.withLock { $0 = reads.withLock { $0 } }
+            readsWhenRun.withLock { $0 = reads.total }
             ran.signal()
         }
         #expect(readsWhenRun.withLock { $0 } == nil)
