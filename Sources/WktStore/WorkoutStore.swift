@@ -138,20 +138,15 @@ public struct WorkoutStore: Sendable {
     /// memory: a build reads nothing else from the store, and holding it beside the history
     /// only raised the build's peak memory. A later read simply reads its pages again.
     ///
-    /// - Parameter secondReader: whether and when a second connection reads sets of a store file
-    ///   on another core, from the highest ids down, while this one reads from the lowest up
-    ///   (``HistoryLoader/loadAll(_:)``; the same history either way).
+    /// - Parameter secondReader: when a second connection reads sets of a store file (never of an
+    ///   in-memory store) on another core, from the highest ids down, while this one reads from
+    ///   the lowest up (``HistoryLoader/loadAll(_:)``; the same history either way).
     /// - Throws: ``StoreError``: `busy`, `corrupt`, `invalidStoredValue`, `sqlite`.
     public func loadHistory(secondReader: SecondSetReader = .now) throws(StoreError) -> WorkoutHistory {
         var loader = HistoryLoader(storePath: path)
         if path != ":memory:" {
-            switch secondReader {
-            case .none: break
-            case .now: loader.tailReader = HistoryLoader.secondConnection(path: path)
-            case .handedTo(let start):
-                loader.tailReader = HistoryLoader.secondConnection(path: path)
-                loader.secondStart = start
-            }
+            loader.tailReader = HistoryLoader.secondConnection(path: path)
+            if case .handedTo(let start) = secondReader { loader.secondStart = start }
         }
         return try run { queue throws in
             let history = try queue.read { db in

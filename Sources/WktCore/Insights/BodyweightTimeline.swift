@@ -89,7 +89,8 @@ public struct AssistedLoad: Sendable {
     ///
     /// In place, each 8 bytes are compared with the word at once: `byte | 0x20` equals a lower
     /// case letter exactly when the byte is that letter in either ASCII case, and every byte
-    /// of "assisted" is a letter (450 instructions a name before, a rebuild asks 23,000 times).
+    /// of "assisted" is a letter (450 instructions a name before; the 10-year full build asks
+    /// 61,619 times).
     static func containsAssisted(_ name: String) -> Bool {
         if let found = name.utf8.withContiguousStorageIfAvailable(containsAssistedInPlace) { return found }
         return containsAssisted(bytes: name.utf8)

@@ -230,7 +230,7 @@ struct HistoryLoader {
             guard let runs = try? setRuns(db, span) else { return nil }
             parts[span.index] = runs
         }
-        if let back = spans.close().back {
+        if let back = spans.close() {
             guard back.landmarks == landmarks else { return nil }
             for part in back.parts {
                 guard parts.indices.contains(part.span), parts[part.span] == nil else { return nil }

@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// Taking spans as they go, instead of a fixed share each, keeps both cores busy to the end
 /// whenever the second one starts: at once in a full build, or only once it has read the
-/// previous build's pages in a rebuild (``HistoryLoader/SecondStart``). A second reader that
+/// previous build's pages in a rebuild (``SecondSetReader``). A second reader that
 /// starts after the first one has taken every span takes none, and nothing waits for it.
 final class SetSpans: Sendable {
     /// One span: the set ids `first...last`, the `index`th from the lowest.
@@ -78,25 +78,21 @@ final class SetSpans: Sendable {
     }
 
     /// Stops both ends taking spans and waits for the back to finish the spans it took; returns
-    /// the indices the front took (`0..<front`) and what the back read. The back's result is nil
-    /// when it took nothing.
-    func close() -> (front: Range<Int>, back: HistoryLoader.TailRead?) {
-        let (front, backTook) = state.withLock { state in
+    /// what the back read, nil when it took nothing (or failed).
+    func close() -> HistoryLoader.TailRead? {
+        let backTook = state.withLock { state in
             state.closed = true
-            return (state.front, state.backTook)
+            return state.backTook
         }
-        guard backTook else { return (0..<front, nil) }
+        guard backTook else { return nil }
         backBusy.wait()
-        return (0..<front, delivered.withLock { $0 })
+        return delivered.withLock { $0 }
     }
 }
 
 /// How ``WorkoutStore/loadHistory(secondReader:)`` runs its second connection, which reads sets
 /// from the highest ids down while the first reads from the lowest up (``SetSpans``).
 public enum SecondSetReader: Sendable {
-    /// No second connection: the caller's other core is busy with work of its own for the
-    /// whole load.
-    case none
     /// On a thread of its own, started at once.
     case now
     /// Handed to the given function, which runs it once a core is free (a rebuild: on the
