@@ -125,6 +125,73 @@ struct DecimalFormatTests {
         #expect(lb.volume(10_000) == "22,046 lb")
     }
 
+    /// `fixed` and `exact` as plainly as they can be written: the library's rounding, the
+    /// decimal digits of an integer, the point put in, zeros dropped. The reference the
+    /// formatter's own rounding and pairwise digit writing are checked against.
+    private static func referenceFixed(_ value: Double, decimals: Int, minDecimals: Int, clamped: Bool) -> String? {
+        let places = min(6, max(0, decimals))
+        let minPlaces = min(places, max(0, minDecimals))
+        var number = value
+        if clamped { number = value.isFinite ? min(DecimalFormat.limit, max(-DecimalFormat.limit, value)) : 0 }
+        var scaled = (number * pow(10, Double(places))).rounded(.toNearestOrAwayFromZero)
+        if clamped { scaled = min(9.0e18, max(-9.0e18, scaled)) }
+        guard scaled.isFinite, abs(scaled) <= 9.0e18 else { return nil }
+        var digits = Array(String(Int64(scaled).magnitude))
+        while digits.count <= places { digits.insert("0", at: 0) }
+        var fraction = Array(digits.suffix(places))
+        while fraction.count > minPlaces, fraction.last == "0" { fraction.removeLast() }
+        let whole = String(digits.dropLast(places))
+        let text = fraction.isEmpty ? whole : whole + "." + String(fraction)
+        return Int64(scaled) < 0 ? "-" + text : text
+    }
+
+    /// Halves and their neighbours one step of the double apart, at every scale the formatter
+    /// rounds at: where rounding by hand and the library's `round` could part.
+    private static func roundingEdges() -> [Double] {
+        var values: [Double] = []
+        for places in 0...6 {
+            let scale = pow(10, Double(places))
+            for whole in [0.0, 1, 2, 7, 99, 12_345, 4_503_599_627_370_495, 4_503_599_627_370_496] {
+                let half = (whole + 0.5) / scale
+                for value in [half, half.nextUp, half.nextDown, whole / scale, (whole + 1) / scale] {
+                    values.append(value)
+                    values.append(-value)
+                }
+            }
+        }
+        values += [0.49999999999999994, -0.49999999999999994, 0.5, 1.5, 2.5, -2.5, 2.675, 1.005, 1.0000005, 9.0e18 / 1e6, 8.999999999999999e18]
+        return values
+    }
+
+    @Test("fixed, exact and write round and write digits as plain rounding and integer text do")
+    func fixedMatchesReference() {
+        let values = Self.randomValues(seed: 23, count: 3000, plus: Self.roundingEdges() + [
+            0, -0.0, 1e15, -1e15, 2e15, 9.2e18, -9.2e18, 1e300, .nan, .infinity, -.infinity, .leastNonzeroMagnitude,
+        ])
+        var buffer = [UInt8](repeating: 0, count: DecimalFormat.maxWrittenBytes)
+        for value in values {
+            for decimals in [-1, 0, 1, 2, 3, 5, 6, 9] {
+                for minDecimals in [0, 1, 2, 6] {
+                    let expected = Self.referenceFixed(value, decimals: decimals, minDecimals: minDecimals, clamped: true)
+                    #expect(DecimalFormat.fixed(value, decimals: decimals, minDecimals: minDecimals) == expected,
+                            "\(value) \(decimals) \(minDecimals)")
+                    let exact = Self.referenceFixed(value, decimals: decimals, minDecimals: minDecimals, clamped: false)
+                    #expect(DecimalFormat.exact(value, decimals: decimals, minDecimals: minDecimals) == exact,
+                            "\(value) \(decimals) \(minDecimals)")
+                    let written = buffer.withUnsafeMutableBufferPointer { bytes in
+                        DecimalFormat.write(exact: value, decimals: decimals, minDecimals: minDecimals, into: bytes)
+                            .map { String(decoding: bytes[..<$0], as: UTF8.self) }
+                    }
+                    #expect(written == exact, "\(value) \(decimals) \(minDecimals)")
+                }
+            }
+        }
+        #expect(DecimalFormat.fixed(0.49999999999999994, decimals: 0) == "0")
+        #expect(DecimalFormat.fixed(2.5, decimals: 0) == "3")
+        #expect(DecimalFormat.fixed(-2.5, decimals: 0) == "-3")
+        #expect(DecimalFormat.grouped(-9_876_543_210.5) == "-9,876,543,211")
+    }
+
     /// Grouping as first written: regrouping the text of `fixed`. The reference for `grouped`.
     private static func referenceGrouped(_ value: Double, decimals: Int, minDecimals: Int) -> String {
         let digits = DecimalFormat.fixed(value, decimals: decimals, minDecimals: minDecimals)

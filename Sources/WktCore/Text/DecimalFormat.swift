@@ -37,11 +37,39 @@ public enum DecimalFormat {
     }
 
     /// `value` clamped like ``fixed(_:decimals:)`` and rounded to a whole number of 10^−`places`.
+    @inline(__always)
     private static func units(_ value: Double, places: Int) -> Int64 {
         let clamped = value.isFinite ? min(limit, max(-limit, value)) : 0
-        let scaled = (clamped * Double(powerOfTen(places))).rounded(.toNearestOrAwayFromZero)
         // |scaled| ≤ 1e21 could overflow Int64 for six places; keep it representable.
-        return Int64(min(9.0e18, max(-9.0e18, scaled)))
+        return roundedAway(min(9.0e18, max(-9.0e18, clamped * scale(places))))
+    }
+
+    /// `value` (finite, at most 9×10¹⁸ in magnitude) rounded half away from zero, as
+    /// `value.rounded(.toNearestOrAwayFromZero)` would: its whole part cut off, then one added
+    /// away from zero when the rest is at least a half. The rest is exact (subtracting a double's
+    /// own whole part loses nothing), so no tie is decided differently; every double of 2⁵² and
+    /// more is whole already. (The library's `round` cost 44 instructions a number, and a full
+    /// build formats 400,000 numbers.) The bounds are whole numbers, so clamping before rounding
+    /// gives what rounding before clamping gave.
+    @inline(__always)
+    private static func roundedAway(_ value: Double) -> Int64 {
+        let whole = Int64(value)
+        let rest = value - Double(whole)
+        return rest >= 0.5 ? whole + 1 : rest <= -0.5 ? whole - 1 : whole
+    }
+
+    /// 10^`places` (`places` in 0…6) as a double, exactly.
+    @inline(__always)
+    private static func scale(_ places: Int) -> Double {
+        switch places {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1000
+        case 4: 10000
+        case 5: 100_000
+        default: 1_000_000
+        }
     }
 
     /// `value` rounded to `decimals` places with trailing zeros dropped down to `minDecimals`, not
@@ -55,9 +83,8 @@ public enum DecimalFormat {
     ///   beyond ±9×10¹⁸.
     public static func exact(_ value: Double, decimals: Int, minDecimals: Int) -> String? {
         let places = min(6, max(0, decimals))
-        let scaled = (value * Double(powerOfTen(places))).rounded(.toNearestOrAwayFromZero)
-        guard scaled.isFinite, abs(scaled) <= 9.0e18 else { return nil }
-        return text(units: Int64(scaled), places: places, minPlaces: min(places, max(0, minDecimals)))
+        guard let units = exactUnits(value, places: places) else { return nil }
+        return text(units: units, places: places, minPlaces: min(places, max(0, minDecimals)))
     }
 
     /// A short axis label: `0`, `2.5`, `750`, `2.5k`, `12k`, `1.5M`, `1G`.
@@ -156,9 +183,8 @@ public enum DecimalFormat {
     ) -> Int? {
         precondition(buffer.count >= maxWrittenBytes, "DecimalFormat.write needs \(maxWrittenBytes) bytes")
         let places = min(6, max(0, decimals))
-        let scaled = (value * Double(powerOfTen(places))).rounded(.toNearestOrAwayFromZero)
-        guard scaled.isFinite, abs(scaled) <= 9.0e18 else { return nil }
-        let number = Digits(units: Int64(scaled), places: places, minPlaces: min(places, max(0, minDecimals)), grouping: false)
+        guard let units = exactUnits(value, places: places) else { return nil }
+        let number = Digits(units: units, places: places, minPlaces: min(places, max(0, minDecimals)), grouping: false)
         number.write(into: buffer)
         return number.length
     }
@@ -190,8 +216,6 @@ public enum DecimalFormat {
         let magnitude: UInt64
         /// Digits after the point.
         let places: Int
-        /// Digits written (at least one before the point).
-        let digitCount: Int
         /// Whether a `-` comes first.
         let negative: Bool
         /// Commas between groups of three digits.
@@ -206,26 +230,28 @@ public enum DecimalFormat {
                 magnitude /= 10
                 places -= 1
             }
-            var digitCount = 0
+            // Two digits a division: a full build counts the digits of 400,000 numbers.
+            var digitCount = 1
             var rest = magnitude
-            repeat {
-                digitCount += 1
-                rest /= 10
-            } while rest > 0
+            while rest >= 100 {
+                rest /= 100
+                digitCount += 2
+            }
+            if rest >= 10 { digitCount += 1 }
             digitCount = max(digitCount, places + 1)
             let commas = grouping ? (digitCount - places - 1) / 3 : 0
             self.magnitude = magnitude
             self.places = places
-            self.digitCount = digitCount
             self.negative = units < 0
             self.grouping = grouping
             length = (negative ? 1 : 0) + digitCount + (places > 0 ? 1 : 0) + commas
         }
 
         /// Writes the text into `buffer[0..<length]`, from its last digit back: the digits after
-        /// the point, the point, then the digits before it with a comma before every third.
-        /// (The fraction and the whole part in two loops, not one loop testing for both at every
-        /// digit: this runs for every number on every page.)
+        /// the point, the point, then the digits before it (with `grouping`, three at a time with
+        /// a comma before each group but the first). The whole part is written two digits per
+        /// division from a table of the hundred pairs, so the digits are taken from the number as
+        /// often as it has pairs, not digits (this runs for every number on every page).
         func write(into buffer: UnsafeMutableBufferPointer<UInt8>) {
             guard let base = buffer.baseAddress else { return }
             var magnitude = magnitude
@@ -239,27 +265,55 @@ public enum DecimalFormat {
                 position -= 1
                 base[position] = UInt8(ascii: ".")
             }
-            var untilComma = 3
-            for _ in 0..<(digitCount - places) {
-                if untilComma == 0 {
-                    untilComma = 3
-                    if grouping {
-                        position -= 1
-                        base[position] = UInt8(ascii: ",")
-                    }
+            if grouping {
+                while magnitude >= 1000 {
+                    let group = magnitude % 1000
+                    magnitude /= 1000
+                    position -= 3
+                    Self.writePair(group % 100, at: base + position + 1)
+                    base[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: group / 100)
+                    position -= 1
+                    base[position] = UInt8(ascii: ",")
                 }
-                untilComma -= 1
+            }
+            while magnitude >= 100 {
+                position -= 2
+                Self.writePair(magnitude % 100, at: base + position)
+                magnitude /= 100
+            }
+            if magnitude >= 10 {
+                position -= 2
+                Self.writePair(magnitude, at: base + position)
+            } else {
                 position -= 1
-                base[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
+                base[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
             }
             if negative { base[0] = UInt8(ascii: "-") }
         }
+
+        /// The hundred pairs `00` … `99` in order: pair `n` is at offset 2`n`.
+        private static let pairs: StaticString = """
+            00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+            40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+            8081828384858687888990919293949596979899
+            """
+
+        /// Writes the two digits of `pair` (0…99) at `destination`.
+        @inline(__always)
+        private static func writePair(_ pair: UInt64, at destination: UnsafeMutablePointer<UInt8>) {
+            let source = pairs.utf8Start + Int(truncatingIfNeeded: pair) &* 2
+            destination[0] = source[0]
+            destination[1] = source[1]
+        }
     }
 
-    private static func powerOfTen(_ exponent: Int) -> Int64 {
-        var result: Int64 = 1
-        for _ in 0..<exponent { result *= 10 }
-        return result
+    /// `value` × 10^`places` rounded half away from zero, not clamped: nil when it is not finite
+    /// or beyond ±9×10¹⁸ (``exact(_:decimals:minDecimals:)``).
+    private static func exactUnits(_ value: Double, places: Int) -> Int64? {
+        let scaled = value * scale(places)
+        // Rounding moves a number by at most a half, so the bound holds before as after it
+        // (9×10¹⁸ is whole and far above 2⁵², where every double is whole).
+        guard scaled.isFinite, abs(scaled) <= 9.0e18 else { return nil }
+        return roundedAway(scaled)
     }
 }
