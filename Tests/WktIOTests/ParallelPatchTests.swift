@@ -117,25 +117,29 @@ struct ParallelPatchTests {
         #expect(scratch.siblings(startingWith: "site.") == ["site.prev"])
     }
 
-    @Test("the patch logs of several threads merge into one record that puts every file back")
-    func mergedLogsUndo() {
+    @Test("the patch logs of several threads are kept, in order, by one record that puts every file back")
+    func mergedLogsUndo() throws {
+        let scratch = try Scratch("parallel-patch-logs")
+        defer { scratch.remove() }
+        let fileSystem = FileSystem.disk
         var first = ReuseUndo.PatchLog()
-        first.record(path: "a", old: Array("old a".utf8), new: Array("new a".utf8), permissions: 0o644)
+        first.record(path: scratch.at("a"), old: Array("old a".utf8), new: Array("new a".utf8), permissions: 0o644)
         var second = ReuseUndo.PatchLog()
-        second.record(path: "b", old: Array("older b!".utf8), new: Array("b".utf8), permissions: 0o600)
-        var merged = ReuseUndo.PatchLog()
-        merged.append(first)
-        merged.append(second)
-        #expect(merged.patches.map(\.path) == ["a", "b"])
-        #expect(merged.store == first.store + second.store)
-        let patch = merged.patches[1]
-        var rebuilt = Array("b".utf8) + [UInt8](repeating: 0, count: patch.oldSize - 1)
-        var offset = patch.storeOffset
-        for range in patch.ranges {
-            rebuilt.replaceSubrange(range, with: merged.store[offset..<(offset + range.count)])
-            offset += range.count
-        }
-        #expect(rebuilt == Array("older b!".utf8))
-        #expect(patch.permissions == 0o600)
+        second.record(path: scratch.at("b"), old: Array("older b!".utf8), new: Array("b".utf8), permissions: 0o600)
+        second.record(path: scratch.at("c"), old: Array("c was longer".utf8), new: Array("c is".utf8), permissions: 0o644, written: true)
+        var record = ReuseUndo(folder: scratch.at("undo"))
+        record.merge(first)
+        record.merge(ReuseUndo.PatchLog())
+        record.merge(second)
+        #expect(record.logs.map { $0.patches.map(\.path) } == [[scratch.at("a")], [scratch.at("b"), scratch.at("c")]])
+        // Each log's offsets point into its own bytes: the undo puts all three files back.
+        try fileSystem.writeFile(scratch.at("a"), Array("new a".utf8), 0o644)
+        try fileSystem.writeFile(scratch.at("b"), Array("b".utf8), 0o644)
+        try fileSystem.writeFile(scratch.at("c"), Array("c is".utf8), 0o644)
+        try record.undo(fileSystem: fileSystem, markerPath: scratch.at("marker"))
+        #expect(scratch.read("a") == "old a")
+        #expect(scratch.read("b") == "older b!")
+        #expect(scratch.read("c") == "c was longer")
+        #expect(try scratch.permissions("b") == 0o600)
     }
 }

@@ -48,7 +48,7 @@ struct ReuseUndo {
     }
 
     /// Patches with their overwritten bytes back to back. The publisher's threads each record
-    /// into their own log, merged into the record afterwards (``merge(_:)``).
+    /// into their own log, kept by the record afterwards (``merge(_:)``).
     struct PatchLog: Sendable {
         /// The old bytes of every patch, back to back.
         private(set) var store: [UInt8] = []
@@ -79,25 +79,15 @@ struct ReuseUndo {
             for span in spans { store.append(contentsOf: old[span]) }
             patches.append(Patch(path: path, oldSize: old.count, permissions: permissions, ranges: spans, storeOffset: offset))
         }
-
-        /// Appends `other`'s patches and bytes.
-        mutating func append(_ other: PatchLog) {
-            let base = store.count
-            store += other.store
-            patches += other.patches.map {
-                Patch(
-                    path: $0.path, oldSize: $0.oldSize, permissions: $0.permissions, ranges: $0.ranges,
-                    storeOffset: base + $0.storeOffset, rebuild: $0.rebuild)
-            }
-        }
     }
 
     /// The sibling folder holding entries moved out of the tree.
     let folder: String
     /// Whether `folder` has been created.
     private(set) var folderCreated = false
-    /// Every patch with the bytes it overwrote.
-    private(set) var log = PatchLog()
+    /// Every patch with the bytes it overwrote: the logs of the publisher's runs, in the order
+    /// of their files.
+    private(set) var logs: [PatchLog] = []
     /// Files, links and folders created in the tree, in creation order.
     private(set) var created: [String] = []
     /// Entries moved aside: (where it was, where it is now).
@@ -111,9 +101,14 @@ struct ReuseUndo {
         self.folder = folder
     }
 
-    /// Adds the patches a publisher thread recorded in its own log.
+    /// Adds the patches a publisher thread recorded in its own log. The log is kept as it is,
+    /// not copied onto the end of one: its old bytes are what a patch that changed a page's
+    /// length overwrote (megabytes in a rebuild), and appending them all into one array was
+    /// 5.5 M instructions and fresh pages on the publishing thread while the other core idled
+    /// at the end of a one-workout rebuild.
     mutating func merge(_ other: PatchLog) {
-        log.append(other)
+        guard !other.patches.isEmpty else { return }
+        logs.append(other)
     }
 
     /// The ranges of `old` whose bytes differ from `new` at the same offsets, plus, when the sizes
@@ -329,12 +324,14 @@ struct ReuseUndo {
     /// moves entries back, restores the marker and permission bits. Stops at the first failure.
     func undo(fileSystem: FileSystem, markerPath: String) throws(FileSystemError) {
         for path in created.reversed() { try fileSystem.removeTree(path) }
-        for patch in log.patches.reversed() {
-            let current = try fileSystem.readFile(patch.path)
-            guard let old = Self.oldBytes(of: patch, current: current, store: log.store) else {
-                throw FileSystemError(operation: "undo", path: patch.path, code: EIO)
+        for log in logs.reversed() {
+            for patch in log.patches.reversed() {
+                let current = try fileSystem.readFile(patch.path)
+                guard let old = Self.oldBytes(of: patch, current: current, store: log.store) else {
+                    throw FileSystemError(operation: "undo", path: patch.path, code: EIO)
+                }
+                try fileSystem.patchFile(patch.path, old, patch.ranges, patch.permissions)
             }
-            try fileSystem.patchFile(patch.path, old, patch.ranges, patch.permissions)
         }
         for entry in moved.reversed() { try fileSystem.rename(entry.to, entry.from) }
         if let oldMarker { try fileSystem.writeFile(markerPath, oldMarker, 0o644) }
