@@ -56,4 +56,43 @@ struct ContentDigestTests {
         #expect(try store.contentDigest() == Self.reference(store))
         #expect(try store.contentDigest() != digest)
     }
+
+    @Test("more workout lines than one chunk, and ids at the ends of the range: still the digest of the text form")
+    func chunksAndExtremeIDs() throws {
+        let store = try WorkoutStore.inMemory()
+        let count = WorkoutStore.digestChunk / 60 + 50  // a line is about 70 bytes
+        _ = try store.apply(
+            StoreFixtures.entries(StoreFixtures.batch((1...count).map { StoreFixtures.simpleWorkout(day: $0, sets: 1) })),
+            dryRun: false)
+        #expect(try store.contentDigest() == Self.reference(store))
+        // Workouts without blocks, stored under ids no import chooses: negative ones, both ends.
+        try store.run { queue in
+            try queue.write { db in
+                for id in [Int64.min, -1, 0, Int64.max] {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO workout (id, source, source_key, start, name, activity, fingerprint)
+                            VALUES (?, 'test', ?, '2024-01-01 10:00:00', 'Bare', 'strength', ?)
+                            """,
+                        arguments: [id, "key \(id)", String(repeating: "a", count: 64)])
+                }
+            }
+        }
+        #expect(try store.contentDigest() == Self.reference(store))
+    }
+
+    @Test("decimal ids are written as String(_:) writes them")
+    func decimalIDs() {
+        var values: [Int64] = [0, 1, -1, 9, 10, -10, 99, 100, 12_345, Int64.max, Int64.min, Int64.min + 1]
+        var seed: UInt64 = 7
+        for _ in 0..<2000 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            values.append(Int64(bitPattern: seed) >> (seed % 63))
+        }
+        for value in values {
+            var bytes: [UInt8] = [UInt8(ascii: "x")]
+            WorkoutStore.appendDecimal(value, to: &bytes)
+            #expect(bytes == Array("x\(value)".utf8), "\(value)")
+        }
+    }
 }
