@@ -16,8 +16,8 @@ struct FirstAppearanceTests {
         }
     }
 
-    static func positions(_ names: [String]) -> [(position: Int, isNew: Bool)] {
-        var seen = FirstAppearance()
+    static func positions(_ names: [String], capacity: Int? = nil) -> [(position: Int, isNew: Bool)] {
+        var seen = capacity.map { FirstAppearance(capacity: $0) } ?? FirstAppearance()
         return names.map { seen.position(of: $0) }
     }
 
@@ -47,6 +47,11 @@ struct FirstAppearanceTests {
             let expected = Self.reference(names)
             #expect(got.map(\.position) == expected.map(\.position), "round \(round)")
             #expect(got.map(\.isNew) == expected.map(\.isNew), "round \(round)")
+            // Room reserved for any number of names (a hint, even a wrong one) changes nothing.
+            let capacity = Int.random(in: -1...80, using: &random)
+            let reserved = Self.positions(names, capacity: capacity)
+            #expect(reserved.map(\.position) == expected.map(\.position), "round \(round), capacity \(capacity)")
+            #expect(reserved.map(\.isNew) == expected.map(\.isNew), "round \(round), capacity \(capacity)")
             // Looking a name up without adding it agrees with the dictionary too.
             var seen = FirstAppearance()
             for name in names { _ = seen.position(of: name) }

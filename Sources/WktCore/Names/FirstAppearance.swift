@@ -23,6 +23,13 @@ public struct FirstAppearance: Sendable {
     /// No names yet.
     public init() {}
 
+    /// No names yet, with room for `capacity` of them (a workout's block count): the names
+    /// then take one allocation, where growing one name at a time reallocated at the 2nd, 3rd
+    /// and 5th (48,000 reallocations and 18 M instructions of a 10-year full build).
+    public init(capacity: Int) {
+        names.reserveCapacity(min(max(capacity, 0), Self.linearLimit + 1))
+    }
+
     /// The position of `name` if it was seen, without adding it.
     public func existingPosition(of name: String) -> Int? {
         if let positions { return positions[name] }

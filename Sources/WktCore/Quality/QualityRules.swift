@@ -84,7 +84,7 @@ public enum QualityRules {
     /// The exercises of a workout in order of first appearance, each with all its sets in logging
     /// order across its blocks: the numbering of a finding's and an `[[ignore]]` entry's `set`.
     public static func exerciseSets(of workout: Workout) -> [(name: String, sets: [WorkoutSet])] {
-        var seen = FirstAppearance()
+        var seen = FirstAppearance(capacity: workout.exercises.count)
         var result: [(name: String, sets: [WorkoutSet])] = []
         result.reserveCapacity(workout.exercises.count)
         for block in workout.exercises {

@@ -48,7 +48,7 @@ public enum StatsEngine {
                 continue
             }
             // Merge the workout's blocks per exercise, in order of first appearance.
-            var seen = FirstAppearance()
+            var seen = FirstAppearance(capacity: workout.exercises.count)
             var sessions: [SessionBest] = []
             sessions.reserveCapacity(workout.exercises.count)
             for (blockIndex, block) in workout.exercises.enumerated() {

@@ -69,9 +69,9 @@ struct WorkoutComparison: Sendable, Equatable {
         let previous = Self.tallies(then, formula: formula, assistance: assistance.map { ($0.load, $0.then) })
         // A workout names a few exercises: each side's names are found by a short scan
         // (``FirstAppearance``), not by hashing both lists into a dictionary and a set.
-        var previousNames = FirstAppearance()
+        var previousNames = FirstAppearance(capacity: previous.count)
         for entry in previous { _ = previousNames.position(of: entry.name) }
-        var currentNames = FirstAppearance()
+        var currentNames = FirstAppearance(capacity: current.count)
         for entry in current { _ = currentNames.position(of: entry.name) }
         let rows = current.map { entry in
             Row(name: entry.name, now: entry.tally, then: previousNames.existingPosition(of: entry.name).map { previous[$0].tally })
@@ -103,7 +103,7 @@ struct WorkoutComparison: Sendable, Equatable {
     ) -> [(name: String, tally: ExerciseTally)] {
         // One short scan per block (``FirstAppearance``), not two lookups per set: every workout
         // page compares two workouts.
-        var order = FirstAppearance()
+        var order = FirstAppearance(capacity: workout.exercises.count)
         var tallies: [(tally: ExerciseTally, milli: Double)] = []
         for block in workout.exercises {
             let name = CanonicalName.normalize(block.name)
