@@ -40,12 +40,26 @@ extension HTML {
     /// cmark-gfm writes them from their `:---` delimiter (``MD/table(_:_:)``): for tables that
     /// stand in for a Markdown table byte for byte (the set history).
     static func tableStart(_ columns: [MD.Column], hasRows: Bool, datesLeft: Bool = false, to out: inout TextBuffer) {
-        out.append("<table>\n<thead>\n<tr>\n")
-        for column in columns {
-            out.append(column.numeric ? "<th align=\"right\">" : datesLeft && column.holdsDates ? "<th align=\"left\">" : "<th>")
-            out.append(text(column.title))
-            out.append("</th>\n")
-        }
+        out.append(tableOpening)
+        for column in columns { headerCell(column, datesLeft: datesLeft, to: &out) }
+        tableHeadEnd(hasRows: hasRows, to: &out)
+    }
+
+    /// What ``tableStart(_:hasRows:datesLeft:to:)`` writes before the first heading.
+    static let tableOpening: StaticString = "<table>\n<thead>\n<tr>\n"
+
+    /// One heading of ``tableStart(_:hasRows:datesLeft:to:)``: `<th>`, aligned like the
+    /// column's cells, the escaped title, `</th>`. A table whose headings never change may write
+    /// them once and keep the bytes (the sets table: ``PageComposer/SetsHeader``).
+    static func headerCell(_ column: MD.Column, datesLeft: Bool = false, to out: inout TextBuffer) {
+        out.append(column.numeric ? "<th align=\"right\">" : datesLeft && column.holdsDates ? "<th align=\"left\">" : "<th>")
+        out.append(text(column.title))
+        out.append("</th>\n")
+    }
+
+    /// What ``tableStart(_:hasRows:datesLeft:to:)`` writes after the last heading: the end of
+    /// the head, and `<tbody>` when there are rows.
+    static func tableHeadEnd(hasRows: Bool, to out: inout TextBuffer) {
         out.append(hasRows ? "</tr>\n</thead>\n<tbody>\n" : "</tr>\n</thead>\n")
     }
 
