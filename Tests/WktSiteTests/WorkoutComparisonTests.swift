@@ -1,6 +1,9 @@
+import Dispatch
 import Foundation
+import Synchronization
 import Testing
 import WktCore
+import WktDemo
 import WktTestSupport
 @testable import WktSite
 
@@ -165,5 +168,64 @@ struct WorkoutComparisonTests {
         #expect(try PRHistory.page("workouts/2026-11-02-0700.html")
             .contains("This is the first workout named “Push”: there is nothing to compare it with yet."))
         #expect(try PRHistory.page("workouts/2026-11-05-0700.html").contains("This is the first workout named “Legs”"))
+    }
+
+    @Test("tallies are made once for both pages that compare a workout, and dropped after the second")
+    func talliesMadeOnce() {
+        // Workouts 0 ← 1 ← 2 of one name; 3 of another, first of its name; 4 ← 3 but without
+        // exercises (its page compares nothing).
+        let cache = ComparisonTallies(previousSameName: [nil, 0, 1, nil, 3]) { $0 != 4 }
+        let made = Mutex<[Int]>([])
+        func ask(_ index: Int) -> ComparisonTallies.Tallies {
+            cache.tallies(of: index) {
+                made.withLock { $0.append(index) }
+                return [(name: "Lift \(index)", tally: ExerciseTally(sets: index))]
+            }
+        }
+        // Page 1: itself, then workout 0 (asked once in all: not kept).
+        #expect(ask(1).map(\.tally.sets) == [1])
+        #expect(ask(0).map(\.name) == ["Lift 0"])
+        #expect(cache.keptCount == 1)
+        // Page 2: itself (asked once: not kept), then workout 1 (kept from page 1, now dropped).
+        #expect(ask(2).map(\.name) == ["Lift 2"])
+        #expect(ask(1).map(\.name) == ["Lift 1"])
+        #expect(cache.keptCount == 0)
+        #expect(made.withLock { $0 } == [1, 0, 2])
+        // Asked more often than a full render would: made again, never wrong.
+        #expect(ask(1).map(\.name) == ["Lift 1"])
+        #expect(ask(3).map(\.name) == ["Lift 3"])
+        #expect(made.withLock { $0 } == [1, 0, 2, 1, 3])
+    }
+
+    @Test("every workout page's comparison through the shared tallies, pages in any order on two threads, equals the plain one; nothing is left kept")
+    func sharedTalliesMatchPlainComparison() throws {
+        let batch = DemoHistory.generate(DemoOptions(years: 1, seed: 7, endDay: CivilDate(year: 2026, month: 11, day: 21)!))
+        let workouts = batch.workouts.enumerated().map { StoredWorkout(id: Int64($0.offset + 1), workout: $0.element) }
+        // A bodyweight, so assisted sets weigh their effective load (the demo has assisted lifts).
+        var settings = Settings(timezone: "Europe/Berlin", weeklyTarget: 3)
+        settings.body.bodyweightKg = 82
+        let site = SiteModel(history: WorkoutHistory(workouts: workouts), settings: settings, today: CivilDate(year: 2026, month: 11, day: 21)!)
+        let composer = PageComposer(site: site)
+        let load = AssistedLoad(timeline: site.report.body.timeline, overrides: site.settings.muscles)
+        let pairs = site.workouts.compactMap { entry in
+            composer.previousSameName[entry.index].map { (entry, site.workouts[$0]) }
+        }.filter { !$0.0.workout.exercises.isEmpty }
+        #expect(pairs.count > 100)
+        #expect(pairs.contains { pair in WorkoutComparison(pair.0.workout, with: pair.1.workout, formula: site.report.e1rmFormula,
+                                                           assistance: .init(load: load, now: pair.0.day, then: pair.1.day)).hasAssisted })
+        var random = SplitMix64(seed: 5)
+        let order = pairs.indices.shuffled(using: &random)
+        let mismatches = Mutex<[Int]>([])
+        DispatchQueue.concurrentPerform(iterations: 2) { thread in
+            for position in stride(from: thread, to: order.count, by: 2) {
+                let (entry, previous) = pairs[order[position]]
+                let plain = WorkoutComparison(
+                    entry.workout, with: previous.workout, formula: site.report.e1rmFormula,
+                    assistance: .init(load: load, now: entry.day, then: previous.day))
+                if composer.comparison(entry, with: previous) != plain { mismatches.withLock { $0.append(entry.index) } }
+            }
+        }
+        #expect(mismatches.withLock { $0 }.isEmpty)
+        #expect(composer.comparisonTallies.keptCount == 0)
     }
 }

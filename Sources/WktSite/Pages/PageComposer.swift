@@ -52,6 +52,8 @@ final class PageComposer: Sendable {
     /// gives the same page (tested) and is what Hugo gets in the benchmark's content
     /// (``HugoContent``): the tables as a Hugo site would have them.
     let tablesAsHTML: Bool
+    /// Each workout's comparison tallies, made once for both pages that compare it.
+    let comparisonTallies: ComparisonTallies
 
     /// A composer for `site`, its three setup parts computed side by side (this runs before any
     /// page can start).
@@ -91,6 +93,8 @@ final class PageComposer: Sendable {
         self.prRowsByYear = prRowsByYear
         self.previousSameName = previousSameName
         self.yearReviews = yearReviews
+        let workouts = site.workouts
+        comparisonTallies = ComparisonTallies(previousSameName: previousSameName) { !workouts[$0].workout.exercises.isEmpty }
     }
 
     /// The rows of each year's PR timeline, newest first.

@@ -1,6 +1,20 @@
 import WktCore
 
 extension PageComposer {
+    /// `entry`'s workout compared with `previous`'s, assisted sets weighed on each one's own
+    /// day. Each side's tallies come from ``comparisonTallies``: the previous workout's were
+    /// usually made for its own page already.
+    func comparison(_ entry: WorkoutEntry, with previous: WorkoutEntry) -> WorkoutComparison {
+        let load = AssistedLoad(timeline: site.report.body.timeline, overrides: site.settings.muscles)
+        let formula = site.report.e1rmFormula
+        func tallies(_ compared: WorkoutEntry) -> ComparisonTallies.Tallies {
+            comparisonTallies.tallies(of: compared.index) {
+                WorkoutComparison.tallies(compared.workout, formula: formula, assistance: (load, compared.day))
+            }
+        }
+        return WorkoutComparison(current: tallies(entry), previous: tallies(previous), assisted: load)
+    }
+
     /// The workout page's comparison with the previous workout of the same name
     /// (``WorkoutComparison``), as HTML: a heading, what is compared with a link to it, and a
     /// table of sets, volume and best set per exercise (then → now, with the difference) and in
@@ -22,10 +36,7 @@ extension PageComposer {
             return out
         }
         let previous = site.workouts[index]
-        let assistance = WorkoutComparison.Assistance(
-            load: AssistedLoad(timeline: site.report.body.timeline, overrides: site.settings.muscles), now: entry.day, then: previous.day)
-        let comparison = WorkoutComparison(
-            entry.workout, with: previous.workout, formula: site.report.e1rmFormula, assistance: assistance)
+        let comparison = comparison(entry, with: previous)
         out.append("<p class=\"muted\">Then: <a href=\"")
         out.append(root)
         out.append(previous.path)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import WktCore
 
 /// The best working set of an exercise in a workout (docs/product.md "Compared with the previous
@@ -65,8 +66,16 @@ struct WorkoutComparison: Sendable, Equatable {
     /// Compares `now` with `then` (its previous workout of the same name); with `assistance`,
     /// assisted sets weigh their effective load on their own day.
     init(_ now: Workout, with then: Workout, formula: E1RMFormula, assistance: Assistance? = nil) {
-        let current = Self.tallies(now, formula: formula, assistance: assistance.map { ($0.load, $0.now) })
-        let previous = Self.tallies(then, formula: formula, assistance: assistance.map { ($0.load, $0.then) })
+        self.init(
+            current: Self.tallies(now, formula: formula, assistance: assistance.map { ($0.load, $0.now) }),
+            previous: Self.tallies(then, formula: formula, assistance: assistance.map { ($0.load, $0.then) }),
+            assisted: assistance?.load)
+    }
+
+    /// Compares two workouts by their ``tallies(_:formula:assistance:)`` (`current` of this
+    /// one, `previous` of the previous one of its name, each made with the same formula and
+    /// assisted-load rule, `assisted`, on its own day).
+    init(current: [(name: String, tally: ExerciseTally)], previous: [(name: String, tally: ExerciseTally)], assisted: AssistedLoad?) {
         // A workout names a few exercises: each side's names are found by a short scan
         // (``FirstAppearance``), not by hashing both lists into a dictionary and a set.
         var previousNames = FirstAppearance(capacity: previous.count)
@@ -77,7 +86,7 @@ struct WorkoutComparison: Sendable, Equatable {
             Row(name: entry.name, now: entry.tally, then: previousNames.existingPosition(of: entry.name).map { previous[$0].tally })
         } + previous.filter { currentNames.existingPosition(of: $0.name) == nil }.map { Row(name: $0.name, now: nil, then: $0.tally) }
         self.rows = rows
-        hasAssisted = assistance.map { assistance in rows.contains { assistance.load.isAssisted($0.name) } } ?? false
+        hasAssisted = assisted.map { load in rows.contains { load.isAssisted($0.name) } } ?? false
     }
 
     /// Working sets and volume of all rows: (this workout, the previous one).
@@ -162,4 +171,60 @@ struct WorkoutComparison: Sendable, Equatable {
             return latest[key]
         }
     }
+}
+
+/// Each workout's ``WorkoutComparison/tallies(_:formula:assistance:)`` for one render, made on
+/// first use and dropped after the last: a workout is compared on its own page and, as the
+/// previous one, on the page of the next workout of its name, so every tally was made twice
+/// (66 M instructions of a 10-year full build, half of them repeats). Kept are only the tallies
+/// still to be asked for, so memory holds the pages in flight, not the history; a page not
+/// composed in this build (taken over from the previous site) leaves its workouts' tallies kept
+/// until the render ends. What a page shows never depends on this: a miss makes the tallies.
+final class ComparisonTallies: Sendable {
+    typealias Tallies = [(name: String, tally: ExerciseTally)]
+
+    /// How many times each workout's tallies are asked for in a render that composes every
+    /// workout page.
+    private let uses: [UInt8]
+    /// Tallies made and not yet asked for as often as ``uses`` says.
+    private let kept = Mutex<[Int: (tallies: Tallies, asked: UInt8)]>([:])
+
+    /// The cache for the workouts of a site whose previous workouts of the same name are
+    /// `previousSameName` (``WorkoutComparison/previousSameName(_:)``); `compared[i]` tells
+    /// whether workout `i`'s page shows a comparison when it has a previous workout.
+    init(previousSameName: [Int?], compared: (Int) -> Bool) {
+        var uses = [UInt8](repeating: 0, count: previousSameName.count)
+        for (index, previous) in previousSameName.enumerated() {
+            guard let previous, compared(index) else { continue }
+            uses[index] += 1
+            uses[previous] += 1
+        }
+        self.uses = uses
+    }
+
+    /// The tallies of workout `index`: kept ones, or `make()`'s (kept when asked for again).
+    func tallies(of index: Int, make: () -> Tallies) -> Tallies {
+        let expected = index < uses.count ? uses[index] : 0
+        let found: Tallies? = kept.withLock { kept in
+            guard let entry = kept[index] else { return nil }
+            if entry.asked + 1 >= expected {
+                kept[index] = nil
+            } else {
+                kept[index] = (entry.tallies, entry.asked + 1)
+            }
+            return entry.tallies
+        }
+        if let found { return found }
+        let made = make()
+        if expected > 1 {
+            kept.withLock { kept in
+                // Two pages may make the same tallies at once: both are equal, one is kept.
+                if kept[index] == nil { kept[index] = (made, 1) }
+            }
+        }
+        return made
+    }
+
+    /// How many workouts' tallies are kept now (for tests).
+    var keptCount: Int { kept.withLock { $0.count } }
 }
