@@ -1,5 +1,6 @@
 import Testing
 import WktCore
+import WktTestSupport
 @testable import WktSite
 
 @Suite("Progress chart (weekly best)")
@@ -24,6 +25,28 @@ struct ProgressChartTests {
         #expect(series.weeks.map(\.runningBest) == [104, 104, 110, 110, 111])
         #expect(series.weeks.map(\.isPR) == [false, false, true, false, true])
         #expect(series.segments.count == 1)
+    }
+
+    @Test("weeks gathered in one pass from points in day order equal the dictionary's, and points out of order still work")
+    func bestByWeekOnePass() throws {
+        var random = SplitMix64(seed: 31)
+        let values: [Double] = [0, -0.0, 100, 100.0004, 99.5, .nan, .infinity, -5, 250]
+        for round in 0..<400 {
+            var day = try day(2024, 1, 1).adding(days: random.int(in: 0...6))
+            var points: [(date: CivilDate, value: Double)] = []
+            for _ in 0..<random.int(in: 0...40) {
+                day = day.adding(days: random.int(in: 0...9))
+                points.append((day, values[random.int(in: 0...values.count - 1)]))
+            }
+            if round % 3 == 0, points.count > 1 { points.swapAt(0, points.count - 1) }  // out of order
+            let weekStart: Weekday = round % 2 == 0 ? .monday : .sunday
+            let calendar = TrainingCalendar(settings: Settings(timezone: "UTC", weekStart: weekStart))
+            let gathered = WeeklyBest.bestByWeek(points, calendar: calendar)
+            let reference = WeeklyBest.bestByWeekUnordered(points, calendar: calendar)
+            #expect(gathered.map(\.start) == reference.map(\.start), "round \(round)")
+            // Bit for bit, so -0.0 against 0.0 counts.
+            #expect(gathered.map(\.best.bitPattern) == reference.map(\.best.bitPattern), "round \(round)")
+        }
     }
 
     @Test("more than 4 empty weeks break the line; 4 do not; the running best carries on")
