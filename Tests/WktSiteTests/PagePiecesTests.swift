@@ -96,4 +96,29 @@ struct PagePiecesTests {
             }
         }
     }
+
+    @Test("an exercise link from a page one folder down is the link written once per exercise, or written anew where its bytes would differ")
+    func exerciseLinksWrittenOnce() throws {
+        let hostile = SiteFixture.hostileName
+        let history = WorkoutHistory(workouts: [
+            SiteFixture.workout(1, "2026-11-02 07:00:00", "A", [
+                ExerciseBlock(name: "Caf\u{E9} Curl", sets: SiteFixture.sets([(20, 10)])),
+                ExerciseBlock(name: hostile, sets: SiteFixture.sets([(50, 5)])),
+                ExerciseBlock(name: "Bench & <Press>", sets: SiteFixture.sets([(80, 5)])),
+            ]),
+            // The same exercise spelled with a combining accent: one exercise, its own text.
+            SiteFixture.workout(2, "2026-11-04 07:00:00", "A", [ExerciseBlock(name: "Cafe\u{301} Curl", sets: SiteFixture.sets([(22, 10)]))]),
+        ])
+        let composer = PageComposer(site: SiteModel(history: history, settings: SiteFixture.settings(), today: SiteFixture.today))
+        #expect(composer.site.exercises.count == 3)
+        for name in ["Caf\u{E9} Curl", "Cafe\u{301} Curl", hostile, "Bench & <Press>", "Not an exercise"] {
+            for root in ["../", "", "../../"] {
+                let expected = composer.site.exercise(named: name).map { HTML.link(name, root: root, path: $0.path) } ?? HTML.text(name)
+                #expect(composer.exerciseHTMLLink(name, root: root) == expected, "\(name.unicodeScalars.map(\.value)) \(root)")
+            }
+        }
+        // The decomposed spelling keeps its own bytes in the link's text.
+        #expect(composer.exerciseHTMLLink("Cafe\u{301} Curl", root: "../").utf8.elementsEqual(
+            HTML.link("Cafe\u{301} Curl", root: "../", path: try #require(composer.site.exercise(named: "Caf\u{E9} Curl")).path).utf8))
+    }
 }

@@ -321,6 +321,13 @@ final class PageComposer: Sendable {
     /// Writes ``exerciseHTMLLink(_:root:)`` into `out`.
     func exerciseHTMLLink(_ name: String, root: String, to out: inout TextBuffer) {
         if let page = site.exercise(named: name) {
+            // The link written once per exercise, when this one would have the same bytes: the
+            // same root and the name spelled byte for byte as the page's (a name found through
+            // another spelling, `e` and a combining accent for `é`, keeps its own text).
+            if root == ExerciseEntry.folderRoot, name.hasSameUTF8(as: page.name) {
+                out.append(page.linkFromFolder)
+                return
+            }
             HTML.link(name, root: root, path: page.path, to: &out)
         } else {
             out.append(HTML.text(name))
