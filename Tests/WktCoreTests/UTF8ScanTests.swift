@@ -33,4 +33,20 @@ struct UTF8ScanTests {
         }
         #expect("Café Curl" == "Cafe\u{301} Curl" && !"Café Curl".hasSameUTF8(as: "Cafe\u{301} Curl"))
     }
+
+    @Test("all ASCII: as the UTF-8 view says, with the first non-ASCII byte anywhere in an eight-byte word or the tail")
+    func allASCII() {
+        var texts = ["", "a", "Squat", "Café", "é", "e\u{301}", "\u{7F}", "\u{80}", "🏋️", String(repeating: "Bench Press ", count: 20)]
+        for length in [7, 8, 9, 15, 16, 17, 40] {
+            for position in 0..<length {
+                var scalars = Array(repeating: "x", count: length)
+                scalars[position] = "ü"
+                texts.append(scalars.joined())
+            }
+        }
+        texts.append(String(Substring("ab\u{E9}cdefghij").dropFirst(3)))
+        for text in texts {
+            #expect(text.isAllASCII == text.utf8.allSatisfy { $0 < 0x80 }, "\(text.debugDescription)")
+        }
+    }
 }

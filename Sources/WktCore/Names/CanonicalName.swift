@@ -7,7 +7,7 @@ import Foundation
 public enum CanonicalName {
     /// The NFC form of `name`; nothing else (spacing, case) is changed.
     public static func normalize(_ name: String) -> String {
-        if name.allUTF8Bytes(satisfy: { $0 < 0x80 }) { return name }  // ASCII is already NFC
+        if name.isAllASCII { return name }  // ASCII is already NFC
         return name.precomposedStringWithCanonicalMapping
     }
 

@@ -89,7 +89,7 @@ enum SimilarNames {
     /// The key of a name: lower-cased letters and digits only.
     static func key(of name: String) -> [Unicode.Scalar] {
         // ASCII names (nearly all) take a fast path without Unicode property lookups.
-        if name.allUTF8Bytes(satisfy: { $0 < 0x80 }) {
+        if name.isAllASCII {
             return name.utf8.compactMap { byte -> Unicode.Scalar? in
                 switch byte {
                 case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): Unicode.Scalar(byte)

@@ -17,6 +17,29 @@ extension String {
         !containsUTF8Byte { !predicate($0) }
     }
 
+    /// Whether every UTF-8 byte is ASCII (below 0x80; true for the empty string): eight bytes
+    /// at a time on the string's own bytes. The question every name is asked before it is
+    /// normalized (``CanonicalName/normalize(_:)``: ASCII is NFC already), 100,000 times in a
+    /// 10-year full build; through ``allUTF8Bytes(satisfy:)`` it cost 300 instructions a name.
+    @inlinable
+    public var isAllASCII: Bool {
+        var copy = self
+        return copy.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return true }
+            let raw = UnsafeRawPointer(base)
+            var offset = 0
+            while offset + 8 <= bytes.count {
+                if raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+                offset += 8
+            }
+            while offset < bytes.count {
+                if base[offset] >= 0x80 { return false }
+                offset += 1
+            }
+            return true
+        }
+    }
+
     /// Whether the string has exactly `other`'s UTF-8 bytes: stricter than `==`, which holds for
     /// canonically equivalent spellings too (`é` and `e` with a combining accent). Compares the
     /// two storages in place, eight bytes at a time (`UTF8View.elementsEqual` took 1,500

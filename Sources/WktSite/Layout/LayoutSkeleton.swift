@@ -354,7 +354,7 @@ struct LayoutSkeleton: Sendable {
         if text.allUTF8Bytes(satisfy: { !isMustacheEscaped($0) }) {
             return appendBytes(of: text, to: &output)
         }
-        if text.allUTF8Bytes(satisfy: { $0 < 0x80 }) {
+        if text.isAllASCII {
             for byte in utf8 { appendEscaped(byte, to: &output) }
             return
         }

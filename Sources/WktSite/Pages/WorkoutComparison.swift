@@ -146,7 +146,7 @@ struct WorkoutComparison: Sendable, Equatable {
         // An ASCII name (nearly every one) is already NFC, and case folding changes only its
         // letters A–Z, to a–z: lowered here byte by byte. Foundation's folding took 9,000
         // instructions a workout, on the longer side of the render setup (SiteRender).
-        if name.allUTF8Bytes(satisfy: { $0 < 0x80 }) {
+        if name.isAllASCII {
             var name = name
             return name.withUTF8 { bytes in
                 String(unsafeUninitializedCapacity: bytes.count) { buffer in
