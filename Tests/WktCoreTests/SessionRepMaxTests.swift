@@ -20,4 +20,13 @@ struct SessionRepMaxTests {
         #expect(GoalEngine.value(of: .repMax(6), in: bench.sessions[0]) == nil)
         #expect(GoalEngine.value(of: .repMax(12), in: bench.sessions[1]) == 40)
     }
+
+    @Test("rep-max names, kept for 1…12, read as written out for every n")
+    func repMaxNames() {
+        for n in [Int.min, -1, 0, 1, 2, 9, 10, 11, 12, 13, 100, Int.max] {
+            #expect(RecordMetric.repMax(n).name == "rep_max_\(n)")
+            #expect(RecordMetric.repMax(n).displayName == "\(n)-rep max")
+        }
+        #expect(RecordMetric.heaviest.name == "heaviest" && RecordMetric.e1rm.displayName == "e1RM")
+    }
 }
