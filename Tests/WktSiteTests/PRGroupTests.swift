@@ -234,6 +234,33 @@ struct PRGroupTests {
         #expect(last.contains("<span class=\"pr-volume\">session volume</span>"))
     }
 
+    @Test("the session-volume mark sits on the last block of its exercise, however many blocks the workout has")
+    func sessionVolumeOnLastBlock() throws {
+        // A first workout sets the baseline; the second repeats bench across blocks and beats its
+        // session volume. Without and with 20 other blocks: the short scan and the dictionary.
+        for filler in [0, 20] {
+            let others = (0..<filler).map { ExerciseBlock(name: "Lift \($0)", sets: SiteFixture.sets([(10, 5)])) }
+            let history = WorkoutHistory(workouts: [
+                SiteFixture.workout(1, "2026-11-02 07:00:00", "A", [ExerciseBlock(name: "Bench", sets: SiteFixture.sets([(80, 5)]))]),
+                SiteFixture.workout(2, "2026-11-04 07:00:00", "A", [
+                    ExerciseBlock(name: "Bench", sets: SiteFixture.sets([(80, 5)])),
+                    ExerciseBlock(name: "Row", sets: SiteFixture.sets([(60, 5)])),
+                    ExerciseBlock(name: "Bench", sets: SiteFixture.sets([(80, 5)])),
+                ] + others + [
+                    ExerciseBlock(name: "Bench", sets: SiteFixture.sets([(80, 5)])),
+                    ExerciseBlock(name: "Row", sets: SiteFixture.sets([(60, 5)])),
+                ]),
+            ])
+            let files = try SiteBuilder.build(SiteBuildInput(history: history, settings: SiteFixture.settings(), today: PRHistory.today))
+            let page = try #require(SiteFixture.textFiles(files)["workouts/2026-11-04-0700.html"])
+            let blocks = page.components(separatedBy: "<h3 class=\"exercise-heading\">").dropFirst().map { String($0) }
+            #expect(blocks.count == 5 + filler)
+            let marked = blocks.indices.filter { blocks[$0].contains("<span class=\"pr-volume\">session volume</span></span></p>") }
+            // Bench's last block; Row had no earlier session, so no session-volume record.
+            #expect(marked == [3 + filler], "filler \(filler)")
+        }
+    }
+
     @Test("set tables leave out the columns no set has a value in")
     func hiddenColumns() throws {
         let first = try PRHistory.page("workouts/2026-11-02-0700.html")

@@ -108,9 +108,19 @@ extension PageComposer {
             body.markdown("## Exercises")
         }
         let marks = Self.prMarks(info.prEvents)
-        let lastBlock = Dictionary(workout.exercises.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { max($0, $1) })
-        for (index, block) in workout.exercises.enumerated() {
-            let sessionPR = lastBlock[block.name] == index && marks.sessionVolume.contains(block.name)
+        let blocks = workout.exercises
+        // The last block of each name carries the session-volume mark. A workout has a handful
+        // of blocks: the later ones are scanned (a dictionary of names per page cost 11 M
+        // instructions of a 10-year full build); past ``FirstAppearance/linearLimit`` blocks the
+        // dictionary keeps the cost linear.
+        let lastBlock = blocks.count > FirstAppearance.linearLimit
+            ? Dictionary(blocks.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { max($0, $1) }) : nil
+        func isLast(_ index: Int) -> Bool {
+            if let lastBlock { return lastBlock[blocks[index].name] == index }
+            return !blocks[(index + 1)...].contains { $0.name == blocks[index].name }
+        }
+        for (index, block) in blocks.enumerated() {
+            let sessionPR = !marks.sessionVolume.isEmpty && marks.sessionVolume.contains(block.name) && isLast(index)
             exerciseBlock(block, day: entry.day, root: root, sessionVolumePR: sessionPR, marks: { marks.bySet[SetPosition(block: index, set: $0)] ?? [] },
                           into: &body)
         }
