@@ -95,6 +95,9 @@ def compare_with_hugo(exe, store, work, runs):
     main)."""
     version = subprocess.run(["hugo", "version"], stdout=subprocess.PIPE, check=True).stdout.decode().split()
     source = os.path.join(work, "hugo-site")
+    # Written anew each run: `_hugo-content` refuses a folder that is not empty, and a kept work
+    # folder (--keep) still holds the last run's tree, which this benchmark made.
+    shutil.rmtree(source, ignore_errors=True)
     subprocess.run([exe, "_hugo-content", source, "--store", store, "--today", TODAY], cwd=work, check=True,
                    stdout=subprocess.DEVNULL)
     commands = {
