@@ -95,9 +95,6 @@ def compare_with_hugo(exe, store, work, runs):
     main)."""
     version = subprocess.run(["hugo", "version"], stdout=subprocess.PIPE, check=True).stdout.decode().split()
     source = os.path.join(work, "hugo-site")
-    # Written anew each run: `_hugo-content` refuses a folder that is not empty, and a kept work
-    # folder (--keep) still holds the last run's tree, which this benchmark made.
-    shutil.rmtree(source, ignore_errors=True)
     subprocess.run([exe, "_hugo-content", source, "--store", store, "--today", TODAY], cwd=work, check=True,
                    stdout=subprocess.DEVNULL)
     commands = {
@@ -150,6 +147,24 @@ def compare_with_hugo(exe, store, work, runs):
         shutil.rmtree(os.path.join(work, f"hugo-round-{round_index + 1}"))
 
 
+def forget_last_run(work):
+    """Deletes what an earlier run left in a kept work folder (--keep), and nothing else: only
+    the names this benchmark gives its files, so a folder passed by mistake loses none of its
+    own. Without this a second run stopped at once, as `demo` rightly refuses a store that the
+    first run's import scenarios filled with workouts that are not the demo's."""
+    for entry in os.listdir(work):
+        path = os.path.join(work, entry)
+        ours = (entry in ("site", "hugo-site", "history.csv", "wkt-site.toml")
+                or entry.startswith(("bench.sqlite", "fresh.sqlite", "site.prev", "site.tmp-", "hugo-round-", "empty-"))
+                or (entry.startswith("new-") and entry.endswith(".csv")))
+        if not ours:
+            continue
+        if os.path.isdir(path) and not os.path.islink(path):
+            shutil.rmtree(path)
+        else:
+            os.remove(path)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
@@ -167,6 +182,7 @@ def main():
     exe = os.path.join(ROOT, ".build", "release", "wkt-site")
     work = args.keep or tempfile.mkdtemp(prefix="wkt-bench-")
     os.makedirs(work, exist_ok=True)
+    forget_last_run(work)
     store = os.path.join(work, "bench.sqlite")
     subprocess.run([exe, "demo", "--years", str(args.years), "--seed", "42", "--today", TODAY,
                     "--store", store, "--quiet"], cwd=work, check=True)
