@@ -112,4 +112,24 @@ struct SlugTests {
             }
         }
     }
+
+    @Test("an ASCII name's base by its bytes equals the Unicode steps', for every ASCII character and random ASCII names up to 100 bytes")
+    func asciiBaseMatchesUnicodeSteps() throws {
+        var names = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        names += (0..<128).map { "a\(UnicodeScalar(UInt8($0)))b" } + ["", "CON", "Nul", "lpt9", "com0-", "-x-", "A--B", "\r\n", "X\r\nY"]
+        var random = SplitMix64(seed: 64)
+        let pieces = ["A", "z", "Q", "0", "9", " ", "-", "_", ".", "/", "\\", "(", "~", "\t", "\u{7F}", "\u{0}", "Bench", "CON", "Press"]
+        for _ in 0..<3000 {
+            names.append((0..<random.int(in: 0...40)).map { _ in pieces[random.int(in: 0...pieces.count - 1)] }.joined())
+        }
+        for name in names {
+            let fast = try #require(Slugger.asciiBase(of: name))
+            let slow = Slugger.unicodeBase(of: name)
+            #expect(fast.base == slow.base && fast.needsSuffix == slow.needsSuffix, "\(name.utf8.map { $0 })")
+            #expect(Slugger.collisionKey(name) == Slugger.foldedCollisionKey(name), "\(name.utf8.map { $0 })")
+        }
+        #expect(Slugger.asciiBase(of: "Café") == nil && Slugger.asciiBase(of: "e\u{301}") == nil)
+        // Non-ASCII slugs keep Foundation's folding.
+        #expect(Slugger.collisionKey("ŽIM-Лёжа") == Slugger.foldedCollisionKey("ŽIM-Лёжа"))
+    }
 }
