@@ -228,4 +228,26 @@ struct WorkoutComparisonTests {
         #expect(mismatches.withLock { $0 }.isEmpty)
         #expect(composer.comparisonTallies.keptCount == 0)
     }
+
+    @Test("rows by a short scan equal the rows through FirstAppearance, for random overlapping sides up to the scan's limit")
+    func rowsByScan() {
+        var random = SplitMix64(seed: 47)
+        let pool = ["Bench", "Squat", "Row", "Caf\u{E9} Curl", "Dips", "OHP", "Pull-up"] + (0..<20).map { "Lift \($0)" }
+        func side() -> [(name: String, tally: ExerciseTally)] {
+            var names: [String] = []
+            for name in pool.shuffled(using: &random).prefix(random.int(in: 0...FirstAppearance.linearLimit)) { names.append(name) }
+            return names.map { (name: $0, tally: ExerciseTally(sets: random.int(in: 0...9))) }
+        }
+        for round in 0..<2000 {
+            var current = side()
+            let previous = side()
+            // The same exercise spelled with a combining accent on one side: one row, as `==` says.
+            if round % 5 == 0, let index = current.firstIndex(where: { $0.name == "Caf\u{E9} Curl" }) {
+                current[index].name = "Cafe\u{301} Curl"
+            }
+            let scanned = WorkoutComparison.rows(current: current, previous: previous)
+            let reference = WorkoutComparison.rowsByFirstAppearance(current: current, previous: previous)
+            #expect(scanned == reference, "round \(round)")
+        }
+    }
 }

@@ -76,17 +76,52 @@ struct WorkoutComparison: Sendable, Equatable {
     /// one, `previous` of the previous one of its name, each made with the same formula and
     /// assisted-load rule, `assisted`, on its own day).
     init(current: [(name: String, tally: ExerciseTally)], previous: [(name: String, tally: ExerciseTally)], assisted: AssistedLoad?) {
-        // A workout names a few exercises: each side's names are found by a short scan
-        // (``FirstAppearance``), not by hashing both lists into a dictionary and a set.
+        let rows = Self.rows(current: current, previous: previous)
+        self.rows = rows
+        hasAssisted = assisted.map { load in rows.contains { load.isAssisted($0.name) } } ?? false
+    }
+
+    /// The rows of two workouts' tallies (each side's names distinct, as ``tallies(_:formula:assistance:)``
+    /// makes them): this workout's exercises in order, each with the previous workout's tally
+    /// of the same name (`==`), then the previous workout's exercises this one did not do.
+    /// A workout names a few exercises, so the previous ones are scanned for each name, those
+    /// found marked in a bit set; sides of more than ``FirstAppearance/linearLimit`` names go
+    /// through ``rowsByFirstAppearance(current:previous:)``, as every comparison did before
+    /// (copying both lists into name lists first cost 19,000 instructions a workout page).
+    static func rows(current: [(name: String, tally: ExerciseTally)], previous: [(name: String, tally: ExerciseTally)]) -> [Row] {
+        guard current.count <= FirstAppearance.linearLimit, previous.count <= FirstAppearance.linearLimit else {
+            return rowsByFirstAppearance(current: current, previous: previous)
+        }
+        var rows: [Row] = []
+        rows.reserveCapacity(current.count + previous.count)
+        var found: UInt32 = 0
+        for entry in current {
+            var then: ExerciseTally?
+            for index in previous.indices where previous[index].name == entry.name {
+                then = previous[index].tally
+                found |= 1 << UInt32(index)
+                break
+            }
+            rows.append(Row(name: entry.name, now: entry.tally, then: then))
+        }
+        for index in previous.indices where found & (1 << UInt32(index)) == 0 {
+            rows.append(Row(name: previous[index].name, now: nil, then: previous[index].tally))
+        }
+        return rows
+    }
+
+    /// ``rows(current:previous:)`` with each side's names found through ``FirstAppearance``,
+    /// which stays linear for any number of names.
+    static func rowsByFirstAppearance(
+        current: [(name: String, tally: ExerciseTally)], previous: [(name: String, tally: ExerciseTally)]
+    ) -> [Row] {
         var previousNames = FirstAppearance(capacity: previous.count)
         for entry in previous { _ = previousNames.position(of: entry.name) }
         var currentNames = FirstAppearance(capacity: current.count)
         for entry in current { _ = currentNames.position(of: entry.name) }
-        let rows = current.map { entry in
+        return current.map { entry in
             Row(name: entry.name, now: entry.tally, then: previousNames.existingPosition(of: entry.name).map { previous[$0].tally })
         } + previous.filter { currentNames.existingPosition(of: $0.name) == nil }.map { Row(name: $0.name, now: nil, then: $0.tally) }
-        self.rows = rows
-        hasAssisted = assisted.map { load in rows.contains { load.isAssisted($0.name) } } ?? false
     }
 
     /// Working sets and volume of all rows: (this workout, the previous one).
