@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import WktCore
 
@@ -57,5 +58,42 @@ struct CivilDateTests {
         }
         #expect(CivilDate(year: 2026, month: 11, day: 26)?.description == "2026-11-26")
         #expect(CivilDate(year: 33, month: 1, day: 2)?.description == "0033-01-02")
+    }
+
+    @Test("a date made from its fields carries the day number Foundation's Gregorian calendar counts; order, equality and hashing follow the fields")
+    func storedDayNumber() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
+        let epoch = try #require(calendar.date(from: DateComponents(year: 1970, month: 1, day: 1)))
+        var previous: CivilDate?
+        var weekday = try #require(CivilDate(year: 1799, month: 12, day: 31)).weekday
+        for year in [1800, 1899, 1900, 1970, 1999, 2000, 2024, 2026, 2100, 2400] {
+            for month in 1...12 {
+                for day in 1...CivilDate.daysInMonth(year: year, month: month) {
+                    let date = try #require(CivilDate(year: year, month: month, day: day))
+                    let instant = try #require(calendar.date(from: DateComponents(year: year, month: month, day: day)))
+                    let counted = try #require(calendar.dateComponents([.day], from: epoch, to: instant).day)
+                    #expect(date.dayNumber == counted, "\(date)")
+                    let back = CivilDate(dayNumber: date.dayNumber)
+                    #expect((back.year, back.month, back.day) == (year, month, day))
+                    if let previous, previous.dayNumber + 1 == date.dayNumber {
+                        #expect(date.weekday.rawValue == weekday.rawValue % 7 + 1, "\(date)")
+                    }
+                    weekday = date.weekday
+                    previous = date
+                }
+            }
+        }
+        let dates = [(2024, 2, 29), (2024, 3, 1), (2023, 12, 31), (2026, 11, 21), (1970, 1, 1), (1969, 12, 31)].compactMap {
+            CivilDate(year: $0.0, month: $0.1, day: $0.2)
+        }
+        for a in dates {
+            for b in dates {
+                #expect((a < b) == ((a.year, a.month, a.day) < (b.year, b.month, b.day)))
+                #expect((a == b) == ((a.year, a.month, a.day) == (b.year, b.month, b.day)))
+                if a == b { #expect(a.hashValue == b.hashValue) }
+            }
+        }
+        #expect(Set(dates + dates.map { CivilDate(dayNumber: $0.dayNumber) }).count == dates.count)
     }
 }
