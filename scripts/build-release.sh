@@ -17,6 +17,11 @@
 #   build of `wkt-site` with it took 4 minutes on the project VM. Whole-program LTO
 #   (`--experimental-lto-mode=full`) saved more (2.96 and 1.41 billion) but is experimental in
 #   SwiftPM and added two minutes to every first build.
+#   One thing to know when building here again and again: after a change to the stored
+#   properties of a public type (the sixteenth sitting gave `CivilDate` one), an incremental
+#   release build kept code in another module compiled for the type's old layout, and the
+#   binary freed memory twice at exit; a clean release build was right. After such a change,
+#   delete `.build/*/release` first (a fresh clone, as CI builds, is always clean).
 # Two executables, installed side by side: `wkt-site`, and `wkt-site-serve`, the preview server
 # that `wkt-site serve` hands over to (its HTTP library links libcurl and some thirty shared
 # libraries, which `wkt-site` no longer loads at every start; README "Install").
