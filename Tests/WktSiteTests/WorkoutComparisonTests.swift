@@ -197,6 +197,27 @@ struct WorkoutComparisonTests {
         #expect(made.withLock { $0 } == [1, 0, 2, 1, 3])
     }
 
+    @Test("two pages that make the same tallies at once both count as uses: nothing is left kept")
+    func talliesMadeAtOnce() {
+        // Workout 1 is compared on its own page and on workout 2's. The second ask comes while
+        // the first is still making the tallies (as another thread's page would): both make
+        // them, and the pair of asks still drops them.
+        let cache = ComparisonTallies(previousSameName: [nil, 0, 1]) { _ in true }
+        let made = Mutex(0)
+        func make() -> ComparisonTallies.Tallies {
+            made.withLock { $0 += 1 }
+            return [(name: "Bench", tally: ExerciseTally(sets: 3))]
+        }
+        let outer = cache.tallies(of: 1) {
+            let inner = cache.tallies(of: 1, make: make)
+            #expect(inner.map(\.tally.sets) == [3])
+            return make()
+        }
+        #expect(outer.map(\.name) == ["Bench"])
+        #expect(made.withLock { $0 } == 2)
+        #expect(cache.keptCount == 0)
+    }
+
     @Test("every workout page's comparison through the shared tallies, pages in any order on two threads, equals the plain one; nothing is left kept")
     func sharedTalliesMatchPlainComparison() throws {
         let batch = DemoHistory.generate(DemoOptions(years: 1, seed: 7, endDay: CivilDate(year: 2026, month: 11, day: 21)!))
