@@ -36,4 +36,19 @@ struct ByteOrderTests {
         let nfc = sorted.firstIndex { $0.utf8.elementsEqual("caf\u{E9}".utf8) }
         #expect(nfd != nil && nfc != nil && nfd! < nfc!)
     }
+
+    @Test("same UTF-8: byte for byte, not canonical equivalence, for every pair of small, long, bridged-free and sliced strings")
+    func sameUTF8() {
+        let long = String(repeating: "Bench Press (Barbell) ", count: 50)
+        let texts = ["", "a", "b", "ab", "ba", "Squat 1", "Squat 2", "Alpha Bravo Charlie", "Alpha Bravx Charlie", "Café Curl", "Cafe\u{301} Curl", "K", "\u{212A}",
+                     long, long + "é", long + "e", long + "f",
+                     String(long.dropFirst(3).prefix(40)), String(Substring("xxabyy").dropFirst(2).prefix(2))]
+        for first in texts {
+            for second in texts {
+                #expect(ByteOrder.sameBytes(first, second) == Array(first.utf8).elementsEqual(Array(second.utf8)),
+                        "\(first.debugDescription) \(second.debugDescription)")
+            }
+        }
+        #expect("Café Curl" == "Cafe\u{301} Curl" && !ByteOrder.sameBytes("Café Curl", "Cafe\u{301} Curl"))
+    }
 }

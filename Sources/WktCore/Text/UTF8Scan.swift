@@ -39,33 +39,4 @@ extension String {
             return true
         }
     }
-
-    /// Whether the string has exactly `other`'s UTF-8 bytes: stricter than `==`, which holds for
-    /// canonically equivalent spellings too (`é` and `e` with a combining accent). Compares the
-    /// two storages in place, eight bytes at a time (`UTF8View.elementsEqual` took 1,500
-    /// instructions for a short name, the views' contiguous storage about 700).
-    @inlinable
-    public func hasSameUTF8(as other: String) -> Bool {
-        var mine = self
-        var theirs = other
-        return mine.withUTF8 { first in
-            theirs.withUTF8 { second in
-                guard first.count == second.count else { return false }
-                guard let a = first.baseAddress, let b = second.baseAddress else { return true }
-                let a8 = UnsafeRawPointer(a), b8 = UnsafeRawPointer(b)
-                var offset = 0
-                while offset + 8 <= first.count {
-                    if a8.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != b8.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
-                        return false
-                    }
-                    offset += 8
-                }
-                while offset < first.count {
-                    if a[offset] != b[offset] { return false }
-                    offset += 1
-                }
-                return true
-            }
-        }
-    }
 }

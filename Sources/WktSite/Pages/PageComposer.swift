@@ -324,7 +324,7 @@ final class PageComposer: Sendable {
             // The link written once per exercise, when this one would have the same bytes: the
             // same root and the name spelled byte for byte as the page's (a name found through
             // another spelling, `e` and a combining accent for `é`, keeps its own text).
-            if root == ExerciseEntry.folderRoot, name.hasSameUTF8(as: page.name) {
+            if root == ExerciseEntry.folderRoot, ByteOrder.sameBytes(name, page.name) {
                 out.append(page.linkFromFolder)
                 return
             }

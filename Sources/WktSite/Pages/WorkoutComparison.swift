@@ -64,7 +64,9 @@ struct WorkoutComparison: Sendable, Equatable {
     }
 
     /// Compares `now` with `then` (its previous workout of the same name); with `assistance`,
-    /// assisted sets weigh their effective load on their own day.
+    /// assisted sets weigh their effective load on their own day. Both sides' tallies made here:
+    /// the pages take theirs through ``ComparisonTallies`` (``PageComposer/comparison(_:with:)``),
+    /// and the tests hold that path to this plain one.
     init(_ now: Workout, with then: Workout, formula: E1RMFormula, assistance: Assistance? = nil) {
         self.init(
             current: Self.tallies(now, formula: formula, assistance: assistance.map { ($0.load, $0.now) }),
