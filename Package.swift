@@ -5,7 +5,8 @@ import PackageDescription
 ///
 /// Layering (each C or third-party import lives in exactly one module):
 /// - `WktCore`     pure domain model, calendar, names/slugs, statistics, the one JSON writer and
-///                 number formatter (no I/O, no C, no GRDB)
+///                 number formatter (no I/O, no GRDB; its only C is CSHA256, SHA-256's block
+///                 function with the processor's SHA instructions)
 /// - `WktConfig`   `wkt-site.toml` → `Settings` (TOMLKit)
 /// - `WktImport`   export files → `ImportBatch` (strict CSV reader, one importer per format)
 /// - `WktStore`    the SQLite store (the only module importing GRDB, and GRDB's SQLite module for
@@ -65,12 +66,13 @@ let package = Package(
         .target(name: "CInterrupt"),
         .target(name: "CAllocator"),
         .target(name: "CMarkdownArena"),
+        .target(name: "CSHA256"),
         // Test-only: a fault-injecting SQLite VFS (docs/reliability.md S-02); never linked into wkt-site.
         .target(name: "CSQLiteFaults", path: "Tests/CSQLiteFaults", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "WktFaultVFS", dependencies: ["CSQLiteFaults"], path: "Tests/WktFaultVFS", swiftSettings: swiftSettings),
         // Test-only: helpers more than one test target uses; never linked into wkt-site.
         .target(name: "WktTestSupport", path: "Tests/WktTestSupport", swiftSettings: swiftSettings),
-        .target(name: "WktCore", swiftSettings: swiftSettings),
+        .target(name: "WktCore", dependencies: ["CSHA256"], swiftSettings: swiftSettings),
         .target(
             name: "WktConfig",
             dependencies: ["WktCore", .product(name: "TOMLKit", package: "TOMLKit")],

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import WktCore
 
@@ -79,14 +80,18 @@ struct SHA256ReferenceTests {
         return hash.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * UInt32($0))) } }
     }
 
-    @Test("random messages of every length up to 17 blocks, whole and fed in random pieces")
-    func randomMessages() {
+    /// Both block functions: the processor's SHA instructions where it has them (`portable`
+    /// false; the Swift rounds elsewhere) and the Swift rounds.
+    @Test("random messages of every length up to 17 blocks, whole and fed in random pieces", arguments: [false, true])
+    func randomMessages(portable: Bool) {
         var generator = SplitMix(seed: 0x5EED_5A25)
-        for length in Array(0...300) + [511, 512, 513, 1000, 1087, 1088] {
+        for length in Array(0...300) + [511, 512, 513, 1000, 1087, 1088, 64 * 40, 64 * 40 + 17] {
             let message = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
             let expected = SHA256.hexString(Self.reference(message))
-            #expect(SHA256.hex(message) == expected, "length \(length)")
-            var hasher = SHA256()
+            var whole = SHA256(portable: portable)
+            whole.update(message)
+            #expect(SHA256.hexString(whole.finalize()) == expected, "length \(length)")
+            var hasher = SHA256(portable: portable)
             var offset = 0
             while offset < length {
                 let piece = min(length - offset, Int(generator.next() % 150))
@@ -95,6 +100,23 @@ struct SHA256ReferenceTests {
             }
             #expect(SHA256.hexString(hasher.finalize()) == expected, "length \(length) in pieces")
         }
+        #expect(SHA256.hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    }
+
+    /// The hardware path is only tested where it is taken: on a processor whose `/proc/cpuinfo`
+    /// lists `sha_ni`, the hasher must find and use it (a detection that always said no would
+    /// be correct but leave every build's first 10 million instructions on the slow path).
+    @Test("the SHA instructions are found where /proc/cpuinfo lists them")
+    func hardwareDetection() throws {
+        #if os(Linux) && arch(x86_64)
+            let cpuinfo = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
+            let flags = cpuinfo.split(separator: "\n").first { $0.hasPrefix("flags") }.map { Set($0.split(separator: " ")) } ?? []
+            let listed = flags.contains("sha_ni") && flags.contains("ssse3") && flags.contains("sse4_1")
+            #expect(SHA256.hasHardware == listed)
+            if !listed { print("SHA256Tests: this processor has no SHA instructions; only the Swift rounds were tested") }
+        #else
+            #expect(!SHA256.hasHardware)
+        #endif
     }
 
     @Test("the reference agrees with the NIST vectors, so a shared mistake cannot pass")
