@@ -68,5 +68,17 @@ struct JSONObjectWriterTests {
         let bytes = StatsJSON.encodedBytes(report, settings: settings, today: today, slugs: slugs)
         #expect(bytes == Array(tree.utf8))
         #expect(StatsJSON.encode(report, settings: settings, today: today, slugs: slugs) == tree)
+        // The reserve covers the document (one buffer, no doubling) without being far over it.
+        let estimate = StatsJSON.sizeEstimate(report)
+        #expect(estimate >= bytes.count && estimate <= bytes.count * 3 / 2, "estimate \(estimate) for \(bytes.count) bytes")
+        #expect(bytes.capacity >= estimate && bytes.capacity <= estimate + 4096, "capacity \(bytes.capacity): the document was written into the reserved buffer")
+    }
+
+    @Test("a reserve smaller than the document only grows the buffer: the same bytes")
+    func smallReserve() {
+        let members: [(String, JSONMember)] = [("items", .elements(count: 2_000) { .string("item \($0)") })]
+        let reference = JSONObjectWriter.pretty(members, trailer: "\n")
+        #expect(JSONObjectWriter.pretty(members, reserve: 100, trailer: "\n") == reference)
+        #expect(JSONObjectWriter.pretty(members, reserve: reference.count * 2, trailer: "\n") == reference)
     }
 }
