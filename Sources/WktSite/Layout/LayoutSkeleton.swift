@@ -146,9 +146,18 @@ struct LayoutSkeleton: Sendable {
     /// ``PageContext/body``, copied as they are where the layout has `{{{body}}}`; `slots` as
     /// for ``render(_:slots:)``.
     func render(_ context: PageContext, body: [UInt8]?, slots: inout [Range<Int>]) -> [UInt8] {
+        render(context, bodyParts: body.map { [$0[...]] }, slots: &slots)
+    }
+
+    /// ``render(_:body:slots:)`` with the body given as the parts it is made of, in order: each
+    /// is copied once, straight into the page (the renderer's Markdown, notes and HTML blocks;
+    /// joined into a body of their own first, every page's body was copied twice, 45 MB for the
+    /// 10-year demo, and the largest pages' buffers were mapped and faulted in twice).
+    func render(_ context: PageContext, bodyParts body: [ArraySlice<UInt8>]?, slots: inout [Range<Int>]) -> [UInt8] {
         slots.removeAll(keepingCapacity: true)
         // Escaping needs the text: made only when a piece escapes the body.
-        let bodyText = escapesBody ? body.map { String(decoding: $0, as: UTF8.self) } : nil
+        let bodyText = escapesBody ? body.map { String(decoding: Array($0.joined()), as: UTF8.self) } : nil
+        let bodyCount = body?.reduce(0) { $0 + $1.count } ?? 0
         func value(_ field: Field) -> String {
             if field == .body, let bodyText { return bodyText }
             return field.value(in: context)
@@ -159,7 +168,7 @@ struct LayoutSkeleton: Sendable {
         // it is published, and a streamed one should not copy a page while growing it.
         output.reserveCapacity(pieces.reduce(fixedCount) { total, piece in
             guard case .field(let field, let escaped) = piece else { return total }
-            if field == .body, !escaped, let body { return total + body.count }
+            if field == .body, !escaped, body != nil { return total + bodyCount }
             let value = value(field).utf8
             return total + value.count + (escaped ? value.reduce(0) { $0 + Self.escapeGrowth($1) } : 0)
         })
@@ -170,7 +179,7 @@ struct LayoutSkeleton: Sendable {
             case .field(let field, let escaped):
                 let start = output.count
                 if field == .body, !escaped, let body {
-                    output.append(contentsOf: body)
+                    for part in body { output.append(contentsOf: part) }
                 } else if escaped {
                     Self.appendMustacheEscaped(value(field), to: &output)
                 } else {

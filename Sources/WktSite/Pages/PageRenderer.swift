@@ -139,35 +139,23 @@ struct PageRenderer: Sendable {
     func renderRecordingSlots(_ page: Page) throws(SiteError) -> (file: OutputFile, slots: [Range<Int>]?) {
         let markdown = try renderedMarkdown(of: page)
         var markdownIndex = 0
-        // Every piece first, then one body of their total size (appending to a growing buffer
-        // copied the body at each doubling). The body stays UTF-8 bytes up to the file when a
-        // skeleton lays the page out; only Mustache needs it as a `String`.
-        var notePieces: [String] = []
-        for case .note(let note) in page.blocks {
-            do {
-                notePieces.append(try notes.render(note).html)
-            } catch {
-                throw .markdownFailed(path: page.path, message: error.description)
-            }
-        }
-        var size = notePieces.reduce(0) { $0 + $1.utf8.count }
-        for block in page.blocks {
-            if case .html(let html) = block { size += html.count }
-        }
-        size += markdown.reduce(0) { $0 + $1.count }
-        var body: [UInt8] = []
-        body.reserveCapacity(size)
-        var noteIndex = 0
+        // The body's parts in order, each copied once into the page (a skeleton lays it out) or
+        // joined for Mustache. They stay UTF-8 bytes up to the file; only Mustache needs a `String`.
+        var body: [ArraySlice<UInt8>] = []
+        body.reserveCapacity(page.blocks.count)
         for block in page.blocks {
             switch block {
             case .markdown:
-                body.append(contentsOf: markdown[markdownIndex])
+                body.append(markdown[markdownIndex])
                 markdownIndex += 1
-            case .note:
-                LayoutSkeleton.appendBytes(of: notePieces[noteIndex], to: &body)
-                noteIndex += 1
+            case .note(let note):
+                do {
+                    body.append(Array(try notes.render(note).html.utf8)[...])
+                } catch {
+                    throw .markdownFailed(path: page.path, message: error.description)
+                }
             case .html(let html):
-                body.append(contentsOf: html)
+                body.append(html[...])
             }
         }
         let root = page.path == SitePaths.notFound ? chrome.baseURL ?? "" : String(repeating: "../", count: page.depth)
@@ -179,10 +167,10 @@ struct PageRenderer: Sendable {
         }
         if page.bodyTemplate == nil, let skeleton = skeletons[SkeletonKey(root: root, section: page.section)] {
             var slots: [Range<Int>] = []
-            let bytes = skeleton.render(context(body: ""), body: body, slots: &slots)
+            let bytes = skeleton.render(context(body: ""), bodyParts: body, slots: &slots)
             return (OutputFile(path: page.path, bytes: bytes), slots)
         }
-        let full = context(body: String(decoding: body, as: UTF8.self))
+        let full = context(body: String(decoding: Array(body.joined()), as: UTF8.self))
         if let template = page.bodyTemplate {
             return (OutputFile(path: page.path, text: try layout.renderPage(full, bodyTemplate: template)), nil)
         }
