@@ -103,7 +103,31 @@ struct PRGroupTests {
                 "\(group.event.workoutID) \(group.event.exercise): " + group.lines.map(\.title).joined(separator: ", ")
             }
             #expect(grouped == expected)
+            #expect(PageComposer.prCount(events) == keys.count)
+            #expect(PageComposer.prCount(events) == PageComposer.prCountBySet(events))
         }
+    }
+
+    @Test("the PR count equals the count of distinct (workout, exercise) keys, names compared as Swift compares them")
+    func prCountAgainstSet() {
+        var generator = SystemRandomNumberGenerator()
+        // NFC and NFD spellings of one name are one exercise for `==` and for a set alike.
+        let names = ["Bench", "Squat", "Caf\u{E9} Curl", "Cafe\u{301} Curl", "OHP", "ohp"]
+        for _ in 0..<300 {
+            let events = (0..<Int.random(in: 0...30, using: &generator)).map { _ in
+                PRHistory.event(
+                    Int64.random(in: 1...5, using: &generator), names.randomElement(using: &generator)!,
+                    RecordMetric.allInEventOrder.randomElement(using: &generator)!)
+            }
+            #expect(PageComposer.prCount(events) == PageComposer.prCountBySet(events))
+            #expect(PageComposer.prCount(events[...].dropFirst()) == PageComposer.prCountBySet(events.dropFirst()))
+        }
+        #expect(PageComposer.prCount([PREvent]()) == 0)
+        #expect(PageComposer.prCount([PRHistory.event(1, "Caf\u{E9} Curl", .e1rm), PRHistory.event(1, "Cafe\u{301} Curl", .heaviest)]) == 1)
+        // A workout met again after another keeps the exercises it had.
+        let again = [PRHistory.event(1, "Bench", .e1rm), PRHistory.event(2, "Bench", .e1rm), PRHistory.event(1, "Bench", .heaviest),
+                     PRHistory.event(1, "Squat", .e1rm)]
+        #expect(PageComposer.prCount(again) == 3)
     }
 
     @Test("metric titles are made once and read the same as made anew")
