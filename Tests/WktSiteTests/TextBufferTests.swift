@@ -39,8 +39,16 @@ struct TextBufferTests {
                 buffer.append(estimate: kg, units)
                 buffer.append("|")
                 buffer.append(weightNumber: kg, units)
-                let expected = units.volume(kg) + "|" + units.estimate(kg) + "|" + units.weightNumber(kg)
+                buffer.append("|")
+                buffer.append(weight: kg, units)
+                let metric = RecordMetric.allInEventOrder[round % RecordMetric.allInEventOrder.count]
+                buffer.append("|")
+                buffer.append(record: metric, kg, units)
+                let expected = units.volume(kg) + "|" + units.estimate(kg) + "|" + units.weightNumber(kg) + "|" + units.weight(kg)
+                    + "|" + units.record(metric, kg)
                 #expect(buffer.text == expected)
+                // What a page shows of a record is its text escaped: the same bytes.
+                #expect(HTML.text(units.record(metric, kg)) == units.record(metric, kg))
                 if buffer.text != expected { return }
             }
         }
@@ -168,9 +176,9 @@ struct TextBufferTests {
 
     @Test("the lead line: each part escaped and kept on one line, parts joined by a middle dot")
     func leadLine() {
-        #expect(HTML.lead([]) == "<p class=\"lead\"></p>")
-        #expect(HTML.lead(["Monday 2026-11-23"]) == "<p class=\"lead\"><span class=\"nowrap\">Monday 2026-11-23</span></p>")
-        #expect(HTML.lead(["a<b", "", "\u{202E}x"]) == "<p class=\"lead\"><span class=\"nowrap\">a&lt;b</span> · "
+        #expect(HTML.lead([]).text == "<p class=\"lead\"></p>")
+        #expect(HTML.lead(["Monday 2026-11-23"]).text == "<p class=\"lead\"><span class=\"nowrap\">Monday 2026-11-23</span></p>")
+        #expect(HTML.lead(["a<b", "", "\u{202E}x"]).text == "<p class=\"lead\"><span class=\"nowrap\">a&lt;b</span> · "
                     + "<span class=\"nowrap\">(unnamed)</span> · <span class=\"nowrap\"><bdi>\u{202E}x</bdi></span></p>")
     }
 }

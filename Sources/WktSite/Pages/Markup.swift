@@ -173,7 +173,9 @@ enum HTML {
     /// A page's lead line from its parts (`Tuesday 2026-11-24 · 18:47 · 45 min`): each part kept
     /// on one line (a date never breaks at its hyphens on a phone), the line breaking only
     /// between parts.
-    static func lead(_ parts: [String]) -> String {
+    /// Bytes, handed to the page body as they are: a `String` of them was checked for UTF-8
+    /// byte by byte first (the middle dot is not ASCII, which sends the check down its slow path).
+    static func lead(_ parts: [String]) -> TextBuffer {
         // As bytes (``TextBuffer``): a map, a join and an interpolation per part cost more than
         // the line (every workout and exercise page has one).
         var out = TextBuffer(capacity: 32 + parts.reduce(0) { $0 + $1.utf8.count + 40 })
@@ -185,7 +187,7 @@ enum HTML {
             out.append("</span>")
         }
         out.append("</p>")
-        return out.text
+        return out
     }
 
     /// A key number: label, value and an optional note, as a dashboard card.
@@ -205,9 +207,10 @@ enum HTML {
         return out + "</ol></nav>"
     }
 
-    /// Previous / up / next links between pages of a series (years, workouts).
+    /// Previous / up / next links between pages of a series (years, workouts), as bytes for the
+    /// page body (``lead(_:)`` says why).
     static func pager(label: String, previous: (text: String, href: String)?, up: (text: String, href: String)?,
-                      next: (text: String, href: String)?) -> String {
+                      next: (text: String, href: String)?) -> TextBuffer {
         // As bytes (``TextBuffer``): an interpolation per link and the joins cost 15,000
         // instructions a workout page.
         var out = TextBuffer(capacity: 512)
@@ -218,7 +221,7 @@ enum HTML {
         pagerSide(up, open: "<a class=\"pager-up\" href=\"", before: "", after: "", empty: "pager-up", to: &out)
         pagerSide(next, open: "<a class=\"pager-next\" rel=\"next\" href=\"", before: "", after: " →", empty: "pager-next", to: &out)
         out.append("</nav>")
-        return out.text
+        return out
     }
 
     /// One link of ``pager(label:previous:up:next:)``: `open`, the destination, `">"`, `before`,

@@ -174,17 +174,17 @@ extension PageComposer {
         func append(_ line: PRLine, title: String, strong: Bool, to out: inout TextBuffer) {
             out.append(HTML.text(title))
             out.append(" ")
-            let value = HTML.text(site.units.record(line.event.metric, line.event.valueKg))
+            // The values as bytes: a number and a unit, which escaping leaves as they are.
             if strong {
                 out.append("<strong>")
-                out.append(value)
+                out.append(record: line.event.metric, line.event.valueKg, site.units)
                 out.append("</strong>")
             } else {
-                out.append(value)
+                out.append(record: line.event.metric, line.event.valueKg, site.units)
             }
             if previous {
                 out.append(" (was ")
-                out.append(HTML.text(site.units.record(line.event.metric, line.event.previousKg)))
+                out.append(record: line.event.metric, line.event.previousKg, site.units)
                 out.append(")")
             }
         }

@@ -352,7 +352,7 @@ final class PageComposer: Sendable {
 
     /// Previous / up / next links between the year pages of one series (`history/<year>.html`):
     /// the neighbours of `year` in `years` (ascending), linked with `path`.
-    func yearPager(_ year: Int, in years: [Int], path: (Int) -> String, up: (text: String, href: String)) -> String {
+    func yearPager(_ year: Int, in years: [Int], path: (Int) -> String, up: (text: String, href: String)) -> TextBuffer {
         let root = "../"
         let index = years.firstIndex(of: year)
         let previous = index.flatMap { $0 > 0 ? years[$0 - 1] : nil }

@@ -114,6 +114,24 @@ struct TextBuffer: ~Copyable {
         append(fixed: units.convert(kg), decimals: units.weightDecimals, minDecimals: 0, grouping: true)
     }
 
+    /// Appends ``WktCore/DisplayUnits/weight(_:)``'s text (`82.5 kg`) without making a string.
+    mutating func append(weight kg: Double, _ units: DisplayUnits) {
+        append(weightNumber: kg, units)
+        append(byte: UInt8(ascii: " "))
+        append(units.symbol)
+    }
+
+    /// Appends ``WktCore/DisplayUnits/record(_:_:)``'s text (a weight, an e1RM estimate or a
+    /// volume) without making a string: digits, `,`, `.`, a space and the unit, which HTML shows
+    /// as they are (the PR summaries wrote a string per value and escaped it, 15,000 lines a build).
+    mutating func append(record metric: RecordMetric, _ kg: Double, _ units: DisplayUnits) {
+        switch metric {
+        case .e1rm: append(estimate: kg, units)
+        case .setVolume, .sessionVolume: append(volume: kg, units)
+        case .heaviest, .repMax: append(weight: kg, units)
+        }
+    }
+
     /// Inserts literal text at byte `position` (at most ``count``), moving what follows: for a
     /// prefix that depends on what was written after it (a difference's sign).
     mutating func insert(_ text: StaticString, at position: Int) {
