@@ -19,6 +19,15 @@ struct CivilDateTests {
         }
     }
 
+    @Test("a weekday's short name is its name's first three letters, the first upper-cased, and parses back")
+    func weekdayShortNames() {
+        #expect(Weekday.allCases.map(\.shortName) == ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"])
+        for weekday in Weekday.allCases {
+            #expect(weekday.shortName == weekday.name.prefix(1).uppercased() + weekday.name.dropFirst().prefix(2))
+            #expect(Weekday.allCases.filter { $0.name.hasPrefix(weekday.shortName.lowercased()) } == [weekday])
+        }
+    }
+
     @Test("parse rejects impossible days")
     func parse() {
         #expect(CivilDate.parse("2024-02-29") != nil)
