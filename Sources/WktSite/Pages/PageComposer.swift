@@ -275,10 +275,17 @@ final class PageComposer: Sendable {
                 + [MD.Column("Workout"), MD.Column("Exercises", numeric: true), MD.Column("Sets", numeric: true),
                    MD.Column("Volume", numeric: true), MD.Column(Self.prColumnTitle, numeric: true)],
             entries.map { entry in
-                [.generated(TextFormat.shortDay(entry.day))] + (times ? [.generated(TextFormat.clock(entry.info.start))] : [])
-                    + [.link(entry.workout.name, root: root, path: entry.path), .generated(String(entry.info.exercises.count)),
-                       .generated(TextFormat.count(entry.info.workingSets)), .generated(site.units.volume(entry.info.volumeKg)),
-                       .generated(entry.info.prEvents.isEmpty ? "" : TextFormat.count(Self.prCount(entry.info.prEvents)))]
+                // One array a row (joining three cost two more and a copy of every cell).
+                var row: [MD.Cell] = []
+                row.reserveCapacity(times ? 7 : 6)
+                row.append(.generated(TextFormat.shortDay(entry.day)))
+                if times { row.append(.generated(TextFormat.clock(entry.info.start))) }
+                row.append(.link(entry.workout.name, root: root, path: entry.path))
+                row.append(.generated(String(entry.info.exercises.count)))
+                row.append(.generated(TextFormat.count(entry.info.workingSets)))
+                row.append(.generated(site.units.volume(entry.info.volumeKg)))
+                row.append(.generated(entry.info.prEvents.isEmpty ? "" : TextFormat.count(Self.prCount(entry.info.prEvents))))
+                return row
             },
             into: &body)
     }
