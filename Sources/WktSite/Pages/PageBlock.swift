@@ -58,6 +58,9 @@ struct Page: Sendable {
 struct PageBody {
     private(set) var blocks: [PageBlock] = []
 
+    /// Bytes a new HTML block reserves.
+    static let htmlBlockCapacity = 4096
+
     /// Appends generated Markdown (a paragraph, heading or table).
     mutating func markdown(_ text: String) {
         if case .markdown(var merged)? = blocks.last {
@@ -97,6 +100,11 @@ struct PageBody {
         if case .html(let last)? = blocks.last {
             merged = last
             blocks.removeLast()  // leaves `merged` the only reference, so it grows in place
+        } else {
+            // A new block starts with room for a page's usual HTML: grown from the first
+            // piece's size, a block was copied a dozen times on its way to 10–20 KB (30,000
+            // copies a full build).
+            merged.reserveCapacity(Self.htmlBlockCapacity)
         }
         write(&merged)
         merged.append(UInt8(ascii: "\n"))
