@@ -68,12 +68,12 @@ struct SiteRender: Sendable {
         let skeletonLayout = layout
         // The composer's setup parts are made on both cores too
         // (``PageComposer/init(site:prRowsByYear:previousSameName:yearReviews:tablesAsHTML:)``):
-        // five parts, each core taking the next one as it finishes, the longest first. As two
+        // six parts, each core taking the next one as it finishes, the longest first. As two
         // fixed sides their balance depended on which part went where and on how fast each ran
         // (`perf` of a one-workout rebuild of the 10-year demo showed one core idle 10–15 ms at
         // the end of this stretch with the PR rows on either side; callgrind counts: `stats.json`
         // with the slugs 106 million instructions, the site model with the previous workouts of
-        // each name 81, the year reviews 54, the renderer 38, the PR rows 31).
+        // each name 81, the year reviews 54, the renderer 38, the PR rows 31, now in two halves).
         let parts = ParallelMap.map(SetupPart.allCases) { part -> SetupResult in
             switch part {
             case .statsJSON:
@@ -91,13 +91,15 @@ struct SiteRender: Sendable {
                     layout: skeletonLayout, notes: NoteRenderer(), siteTitle: SiteModel.title(settings: settings),
                     buildID: buildID,
                     footer: SiteBuilder.footer(report: report), baseURL: baseURL, dataQuality: !quality.isEmpty))
-            case .prRows:
-                return .prRows(PageComposer.prRowsByYear(report))
+            case .prRows, .prRowsSecond:
+                return .prRows(PageComposer.prRowsByYear(report, part: part == .prRows ? 0 : 1, of: 2))
             }
         }
         guard case .statsJSON(let statsJSON) = parts[0], case .model(let site, let previousSameName) = parts[1],
-              case .yearReviews(let reviews) = parts[2], case .renderer(let renderer) = parts[3], case .prRows(let prRows) = parts[4]
+              case .yearReviews(let reviews) = parts[2], case .renderer(let renderer) = parts[3],
+              case .prRows(let prRowsFirst) = parts[4], case .prRows(let prRowsSecond) = parts[5]
         else { preconditionFailure("ParallelMap.map returns each part's result at the part's position") }
+        let prRows = prRowsFirst.merging(prRowsSecond) { first, _ in first }
         let composer = PageComposer(site: site, prRowsByYear: prRows, previousSameName: previousSameName, yearReviews: reviews)
         self.incremental = started.map {
             IncrementalBuild(
@@ -176,9 +178,10 @@ struct SiteRender: Sendable {
 
 extension SiteRender {
     /// A part of the render setup that needs only the statistics (``init(_:)``), in the order
-    /// the cores take them: the longest first.
+    /// the cores take them: the longest first. The PR rows are made in two parts, every other
+    /// year each (``PageComposer/prRowsByYear(_:part:of:)``), so the last part to finish is short.
     enum SetupPart: CaseIterable {
-        case statsJSON, model, yearReviews, renderer, prRows
+        case statsJSON, model, yearReviews, renderer, prRows, prRowsSecond
     }
 
     /// What a ``SetupPart`` made.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WktCore
+import WktDemo
 import WktTestSupport
 @testable import WktSite
 
@@ -300,5 +301,33 @@ struct PRGroupTests {
         let dips = try PRHistory.page("workouts/2026-11-04-0700.html").components(separatedBy: ">Dips</a></h3>")[1]
             .components(separatedBy: "</table>")[0]
         #expect(!dips.contains("Weight") && !dips.contains("Volume") && dips.contains("<th align=\"right\">Reps</th>"))
+    }
+}
+
+@Suite("PR rows by year in parts")
+struct PRRowsPartsTests {
+    /// A PR timeline's rows as text: each group's workout, exercise and line titles.
+    static func text(_ rows: [Int: [PRGroup]]) -> [Int: [String]] {
+        rows.mapValues { groups in
+            groups.map { "\($0.event.workoutID) \($0.event.exercise): " + $0.lines.map(\.title).joined(separator: ", ") }
+        }
+    }
+
+    @Test("the parts together give every year's rows once, as the whole does")
+    func partsMakeTheWhole() {
+        let batch = DemoHistory.generate(DemoOptions(years: 4, seed: 11, endDay: CivilDate(year: 2026, month: 11, day: 21)!))
+        let workouts = batch.workouts.enumerated().map { StoredWorkout(id: Int64($0.offset + 1), workout: $0.element) }
+        let report = StatsEngine.compute(
+            history: WorkoutHistory(workouts: workouts), settings: Settings(timezone: "Europe/Berlin", weeklyTarget: 3),
+            today: CivilDate(year: 2026, month: 11, day: 21)!)
+        let whole = PageComposer.prRowsByYear(report)
+        #expect(whole.count >= 4 && whole.values.allSatisfy { !$0.isEmpty })
+        for parts in 1...5 {
+            let pieces = (0..<parts).map { PageComposer.prRowsByYear(report, part: $0, of: parts) }
+            #expect(pieces.reduce(0) { $0 + $1.count } == whole.count, "\(parts) parts")
+            let merged = pieces.reduce(into: [Int: [PRGroup]]()) { all, piece in all.merge(piece) { first, _ in first } }
+            #expect(Self.text(merged) == Self.text(whole), "\(parts) parts")
+            if parts == 2 { #expect(pieces.allSatisfy { !$0.isEmpty }, "both halves have years") }
+        }
     }
 }

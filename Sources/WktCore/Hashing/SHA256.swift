@@ -156,12 +156,13 @@ public struct SHA256: Sendable {
         }
     }
 
-    /// Compresses one 64-byte block into `state` with the Swift rounds. The rounds are written eight at a time with
-    /// the eight working values renamed from call to call instead of moved: as one loop of
-    /// single rounds, each round also moved seven values (4,600 instructions a block, now about
-    /// 3,800). An import hashes its file and every workout: 18 % of the instructions of the
-    /// 10-year Strong CSV import before, 16 % now (1.90 → 1.85 billion in all). `SHA256Tests`
-    /// compares with the NIST vectors and with a one-round-at-a-time reference on random data.
+    /// Compresses one 64-byte block into `state` with the Swift rounds. The rounds are written
+    /// eight at a time with the eight working values renamed from call to call instead of
+    /// moved: as one loop of single rounds, each round also moved seven values (4,600
+    /// instructions a block, now about 3,800). An import hashes its file and every workout: 18 %
+    /// of the instructions of the 10-year Strong CSV import before, 16 % now (1.90 → 1.85 billion
+    /// in all), on processors without the SHA instructions. `SHA256Tests` compares with the NIST
+    /// vectors and with a one-round-at-a-time reference on random data.
     private mutating func compress(_ block: UnsafeBufferPointer<UInt8>) {
         let start = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
         // The working values are declared in the innermost closure: declared outside one, they
