@@ -148,7 +148,9 @@ public struct SHA256: Sendable {
     private mutating func compress(blocks: UnsafeBufferPointer<UInt8>) {
         guard let base = blocks.baseAddress, blocks.count >= 64 else { return }
         if hardware {
-            state.withUnsafeMutableBufferPointer { wkt_sha256_compress_hardware($0.baseAddress, base, blocks.count / 64) }
+            Self.k.withUnsafeBufferPointer { k in
+                state.withUnsafeMutableBufferPointer { wkt_sha256_compress_hardware($0.baseAddress, base, blocks.count / 64, k.baseAddress) }
+            }
             return
         }
         for start in stride(from: 0, to: blocks.count / 64 * 64, by: 64) {
