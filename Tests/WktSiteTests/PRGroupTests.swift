@@ -105,8 +105,14 @@ struct PRGroupTests {
             }
             #expect(grouped == expected)
             #expect(PageComposer.prCount(events) == keys.count)
-            #expect(PageComposer.prCount(events) == PageComposer.prCountBySet(events))
+            #expect(PageComposer.prCount(events) == Self.prCountBySet(events))
         }
+    }
+
+    /// The PR count as a set of (workout, exercise) keys counts it: the reference for
+    /// ``PageComposer/prCount(_:)`` (a key's `String` compares and hashes as Swift compares names).
+    static func prCountBySet(_ events: some Collection<PREvent>) -> Int {
+        Set(events.map { "\($0.workoutID)\u{0}\($0.exercise)" }).count
     }
 
     @Test("the PR count equals the count of distinct (workout, exercise) keys, names compared as Swift compares them")
@@ -120,8 +126,8 @@ struct PRGroupTests {
                     Int64.random(in: 1...5, using: &generator), names.randomElement(using: &generator)!,
                     RecordMetric.allInEventOrder.randomElement(using: &generator)!)
             }
-            #expect(PageComposer.prCount(events) == PageComposer.prCountBySet(events))
-            #expect(PageComposer.prCount(events[...].dropFirst()) == PageComposer.prCountBySet(events.dropFirst()))
+            #expect(PageComposer.prCount(events) == Self.prCountBySet(events))
+            #expect(PageComposer.prCount(events[...].dropFirst()) == Self.prCountBySet(events.dropFirst()))
         }
         #expect(PageComposer.prCount([PREvent]()) == 0)
         #expect(PageComposer.prCount([PRHistory.event(1, "Caf\u{E9} Curl", .e1rm), PRHistory.event(1, "Cafe\u{301} Curl", .heaviest)]) == 1)

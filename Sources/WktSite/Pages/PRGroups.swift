@@ -125,11 +125,6 @@ extension PageComposer {
         return count
     }
 
-    /// ``prCount(_:)`` as the set of (workout, exercise) keys counts it: the tests' reference.
-    static func prCountBySet(_ events: some Collection<PREvent>) -> Int {
-        Set(events.map { GroupKey(workoutID: $0.workoutID, exercise: $0.exercise) }).count
-    }
-
     /// Events of one group in page order as lines, with runs of rep maxes (n, n+1, …) that share
     /// the new and the previous value merged into one line (`1–8-rep max`).
     static func collapsed(_ events: [PREvent]) -> [PRLine] {
@@ -278,8 +273,3 @@ extension PageComposer {
     }
 }
 
-/// A workout and an exercise: the key of a PR group.
-private struct GroupKey: Hashable {
-    let workoutID: Int64
-    let exercise: String
-}
