@@ -40,16 +40,73 @@ enum MeasuredChild {
     static func run(
         _ arguments: [String], in directory: String, environment: [String: String] = [:], guardSeconds: Double
     ) throws -> Run {
-        let executable = Binary.path ?? "/nonexistent"
-        var env = ProcessInfo.processInfo.environment
-        env["TZ"] = "UTC"
-        env.merge(environment) { $1 }
+        try withOutputFiles(in: directory) { out, err in
+            let started = Date()
+            let pid = try spawn(arguments, in: directory, environment: environment, stdout: out, stderr: err)
+            var status: Int32 = 0
+            var usage = rusage()
+            var timedOut = false
+            var sampledPeakKiB = 0
+            while true {
+                sampledPeakKiB = max(sampledPeakKiB, Self.highWaterKiB(of: pid))
+                let reaped = wait4(pid, &status, WNOHANG, &usage)
+                if reaped == pid { break }
+                if reaped == -1 && errno != EINTR { throw waitFailure() }
+                if !timedOut && Date().timeIntervalSince(started) > guardSeconds {
+                    timedOut = true
+                    kill(pid, SIGKILL)
+                }
+                usleep(20_000)
+            }
+            let seconds = Date().timeIntervalSince(started)
+            return Run(
+                status: exitStatus(status), seconds: seconds,
+                cpuSeconds: Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+                    + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6,
+                peakRSSKiB: sampledPeakKiB > 0 ? sampledPeakKiB : Int(usage.ru_maxrss), timedOut: timedOut,
+                stdout: text(out), stderr: text(err))
+        }
+    }
+
+    /// Runs `wkt-site arguments…` as ``run(_:in:environment:guardSeconds:)`` without measuring:
+    /// blocks in `wait4` until that one child exits. What `Binary.run` uses.
+    /// `executable` replaces the binary (tests of this runner use /bin/sh).
+    static func runToExit(
+        _ arguments: [String], in directory: String, environment: [String: String] = [:], executable: String? = nil
+    ) throws -> Binary.Run {
+        try withOutputFiles(in: directory) { out, err in
+            let pid = try spawn(arguments, in: directory, environment: environment, stdout: out, stderr: err,
+                                executable: executable)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) != pid {
+                if errno != EINTR { throw waitFailure() }
+            }
+            return Binary.Run(status: exitStatus(status), stdout: text(out), stderr: text(err))
+        }
+    }
+
+    /// Calls `body` with two fresh file paths in `directory` for the child's stdout and stderr,
+    /// removed afterwards.
+    private static func withOutputFiles<T>(in directory: String, _ body: (String, String) throws -> T) throws -> T {
         let out = directory + "/.measured-\(UUID().uuidString)"
         let err = out + ".err"
         defer {
             unlink(out)
             unlink(err)
         }
+        return try body(out, err)
+    }
+
+    /// Starts the binary (or `executable`) with stdin from /dev/null, stdout and stderr into the
+    /// two files, and no other descriptor of this process; returns its pid.
+    private static func spawn(
+        _ arguments: [String], in directory: String, environment: [String: String], stdout out: String, stderr err: String,
+        executable: String? = nil
+    ) throws -> pid_t {
+        let executable = executable ?? Binary.path ?? "/nonexistent"
+        var env = ProcessInfo.processInfo.environment
+        env["TZ"] = "UTC"
+        env.merge(environment) { $1 }
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -62,7 +119,9 @@ enum MeasuredChild {
                           userInfo: [NSLocalizedDescriptionKey: "posix_spawn_file_actions_addchdir_np is missing"])
         }
         _ = addChdir(&actions, directory)
-        // Descriptors other tests left inheritable (pipes of their own children) stay out of this one.
+        // Descriptors other tests left inheritable (pipes of their own children, the socket
+        // Foundation's `Process` watches to learn that its child ended) stay out of this one:
+        // holding such a socket open would make `Process` think that child runs until this one ends.
         _ = GlibcSpawn.addCloseFrom?(&actions, 3)
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
@@ -71,44 +130,28 @@ enum MeasuredChild {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
-        let started = Date()
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
         guard spawned == 0 else {
             throw NSError(domain: NSPOSIXErrorDomain, code: Int(spawned),
                           userInfo: [NSLocalizedDescriptionKey: "posix_spawn \(executable): \(String(cString: strerror(spawned)))"])
         }
+        return pid
+    }
 
-        var status: Int32 = 0
-        var usage = rusage()
-        var timedOut = false
-        var sampledPeakKiB = 0
-        while true {
-            sampledPeakKiB = max(sampledPeakKiB, Self.highWaterKiB(of: pid))
-            let reaped = wait4(pid, &status, WNOHANG, &usage)
-            if reaped == pid { break }
-            if reaped == -1 && errno != EINTR {
-                throw NSError(domain: NSPOSIXErrorDomain, code: Int(errno),
-                              userInfo: [NSLocalizedDescriptionKey: "wait4: \(String(cString: strerror(errno)))"])
-            }
-            if !timedOut && Date().timeIntervalSince(started) > guardSeconds {
-                timedOut = true
-                kill(pid, SIGKILL)
-            }
-            usleep(20_000)
-        }
-        let seconds = Date().timeIntervalSince(started)
-        // WIFEXITED / WEXITSTATUS / WTERMSIG, spelled out (the macros are not imported).
-        let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        func text(_ path: String) -> String {
-            String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
-        }
-        return Run(
-            status: exitStatus, seconds: seconds,
-            cpuSeconds: Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-                + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6,
-            peakRSSKiB: sampledPeakKiB > 0 ? sampledPeakKiB : Int(usage.ru_maxrss), timedOut: timedOut,
-            stdout: text(out), stderr: text(err))
+    /// The exit status from a `wait4` status word, or 128 + the signal number when the child was
+    /// killed (WIFEXITED / WEXITSTATUS / WTERMSIG, spelled out: the macros are not imported).
+    private static func exitStatus(_ status: Int32) -> Int32 {
+        (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    }
+
+    private static func text(_ path: String) -> String {
+        String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+    }
+
+    private static func waitFailure() -> NSError {
+        NSError(domain: NSPOSIXErrorDomain, code: Int(errno),
+                userInfo: [NSLocalizedDescriptionKey: "wait4: \(String(cString: strerror(errno)))"])
     }
 }
 
