@@ -69,7 +69,7 @@ enum MeasuredChild {
     }
 
     /// Runs `wkt-site arguments…` as ``run(_:in:environment:guardSeconds:)`` without measuring:
-    /// blocks in `wait4` until that one child exits. What `Binary.run` uses.
+    /// blocks in `waitpid` until that one child exits. What `Binary.run` uses.
     /// `executable` replaces the binary (tests of this runner use /bin/sh).
     static func runToExit(
         _ arguments: [String], in directory: String, environment: [String: String] = [:], executable: String? = nil
@@ -149,9 +149,10 @@ enum MeasuredChild {
         String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
     }
 
+    /// A failed `wait4` or `waitpid`, with `errno`'s reason.
     private static func waitFailure() -> NSError {
         NSError(domain: NSPOSIXErrorDomain, code: Int(errno),
-                userInfo: [NSLocalizedDescriptionKey: "wait4: \(String(cString: strerror(errno)))"])
+                userInfo: [NSLocalizedDescriptionKey: "waiting for the child: \(String(cString: strerror(errno)))"])
     }
 }
 
